@@ -1,0 +1,105 @@
+// Command serve is a small static file server for the built site (dist/).
+//
+//	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080
+//
+// It prints the URL it listens on (with -addr 127.0.0.1:0 it picks a free port),
+// serves .wasm as application/wasm, and sends compressible files gzip-encoded to
+// clients that accept it: a precompressed FILE.gz written by the build when present,
+// else compressed on the fly (and kept in memory). Every response carries an ETag and
+// Last-Modified so revalidation is cheap; file names are not content-hashed, so HTML,
+// scripts and wasm are "no-cache" (always revalidated) and the service worker takes
+// care of offline play. No COOP/COEP headers are needed (no SharedArrayBuffer).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	dir := flag.String("dir", "dist", "directory to serve")
+	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
+	verbose := flag.Bool("v", false, "log every request to stderr")
+	flag.Parse()
+
+	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
+		fmt.Fprintf(os.Stderr, "serve: %s is not a directory (run `make build` first)\n", *dir)
+		os.Exit(2)
+	}
+	if _, err := os.Stat(*dir + "/index.html"); err != nil {
+		fmt.Fprintf(os.Stderr, "serve: warning: %s/index.html is missing\n", *dir)
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
+		os.Exit(1)
+	}
+	var h http.Handler = NewHandler(*dir)
+	if *verbose {
+		h = logRequests(h)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	// The URL line is read by the browser tests to find the port: keep its form.
+	fmt.Printf("Serving %s at http://%s/\n", *dir, urlHost(ln.Addr()))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// urlHost formats a listener address for a URL (IPv6 in brackets; an unspecified
+// address is shown as 127.0.0.1 so the printed URL can be opened).
+func urlHost(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
+	}
+	ip := ta.IP
+	if ip == nil || ip.IsUnspecified() {
+		ip = net.IPv4(127, 0, 0, 1)
+	}
+	return net.JoinHostPort(ip.String(), fmt.Sprint(ta.Port))
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func logRequests(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: 200}
+		h.ServeHTTP(rec, r)
+		log.Printf("%s %s %d %s %s", r.Method, r.URL.RequestURI(), rec.status,
+			rec.Header().Get("Content-Encoding"), time.Since(start).Round(time.Microsecond))
+	})
+}

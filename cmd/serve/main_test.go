@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// site writes a small site into a temporary directory.
+func site(t *testing.T, files map[string][]byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func gz(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
+func gunzip(t *testing.T, data []byte) []byte {
+	t.Helper()
+	r, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not gzip: %v", err)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+type result struct {
+	code int
+	hdr  http.Header
+	body []byte
+}
+
+func do(t *testing.T, h http.Handler, method, target string, hdr map[string]string) result {
+	t.Helper()
+	req := httptest.NewRequest(method, target, nil)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return result{rec.Code, rec.Result().Header, rec.Body.Bytes()}
+}
+
+var wasmBytes = append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("chimera "), 4000)...)
+
+func TestContentTypes(t *testing.T) {
+	dir := site(t, map[string][]byte{
+		"index.html":           []byte("<!doctype html><title>x</title>"),
+		"main.wasm":            wasmBytes,
+		"wasm_exec.js":         []byte("// js"),
+		"manifest.webmanifest": []byte("{}"),
+		"icon-192.png":         []byte("\x89PNG\r\n\x1a\n"),
+		"blob.bin":             []byte{1, 2, 3},
+	})
+	h := NewHandler(dir)
+	for _, c := range []struct{ path, want string }{
+		{"/", "text/html; charset=utf-8"},
+		{"/index.html", "text/html; charset=utf-8"},
+		{"/main.wasm", "application/wasm"},
+		{"/wasm_exec.js", "text/javascript; charset=utf-8"},
+		{"/manifest.webmanifest", "application/manifest+json"},
+		{"/icon-192.png", "image/png"},
+		{"/blob.bin", "application/octet-stream"},
+	} {
+		r := do(t, h, "GET", c.path, nil)
+		if r.code != 200 {
+			t.Errorf("%s: status %d", c.path, r.code)
+		}
+		if got := r.hdr.Get("Content-Type"); got != c.want {
+			t.Errorf("%s: Content-Type %q, want %q", c.path, got, c.want)
+		}
+		if r.hdr.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: no nosniff", c.path)
+		}
+	}
+}
+
+func TestIndexWithQuery(t *testing.T) {
+	dir := site(t, map[string][]byte{"index.html": []byte("hello")})
+	r := do(t, NewHandler(dir), "GET", "/?variant=bedlam&fen=rnbqkbnr%2F8&ai=none", nil)
+	if r.code != 200 || string(r.body) != "hello" {
+		t.Fatalf("got %d %q", r.code, r.body)
+	}
+}
+
+func TestOnTheFlyGzip(t *testing.T) {
+	dir := site(t, map[string][]byte{"main.wasm": wasmBytes})
+	h := NewHandler(dir)
+	r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
+	if r.hdr.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("not gzip-encoded: %v", r.hdr)
+	}
+	if r.hdr.Get("Content-Type") != "application/wasm" {
+		t.Errorf("Content-Type %q", r.hdr.Get("Content-Type"))
+	}
+	if !strings.Contains(r.hdr.Get("Vary"), "Accept-Encoding") {
+		t.Errorf("no Vary: Accept-Encoding")
+	}
+	if got := gunzip(t, r.body); !bytes.Equal(got, wasmBytes) {
+		t.Errorf("decoded body differs")
+	}
+	if len(r.body) >= len(wasmBytes) {
+		t.Errorf("not smaller: %d >= %d", len(r.body), len(wasmBytes))
+	}
+	if r.hdr.Get("Content-Length") != itoa(len(r.body)) {
+		t.Errorf("Content-Length %q, body %d", r.hdr.Get("Content-Length"), len(r.body))
+	}
+	// Second request comes from the cache and is identical.
+	r2 := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	if !bytes.Equal(r.body, r2.body) || r.hdr.Get("ETag") != r2.hdr.Get("ETag") {
+		t.Errorf("second response differs")
+	}
+	// Identity has a different ETag.
+	plain := do(t, h, "GET", "/main.wasm", nil)
+	if plain.hdr.Get("Content-Encoding") != "" || !bytes.Equal(plain.body, wasmBytes) {
+		t.Errorf("identity response wrong")
+	}
+	if plain.hdr.Get("ETag") == r.hdr.Get("ETag") {
+		t.Errorf("identity and gzip share ETag %s", plain.hdr.Get("ETag"))
+	}
+}
+
+func TestPrecompressed(t *testing.T) {
+	// The .gz is marked so we can tell it was the one served.
+	marker := gz(t, []byte("from the .gz file"))
+	dir := site(t, map[string][]byte{"main.wasm": wasmBytes})
+	// Written after the original: newer.
+	time.Sleep(10 * time.Millisecond)
+	if err := os.WriteFile(filepath.Join(dir, "main.wasm.gz"), marker, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := NewHandler(dir)
+	r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	if r.hdr.Get("Content-Encoding") != "gzip" || string(gunzip(t, r.body)) != "from the .gz file" {
+		t.Fatalf("precompressed file not served: %v %q", r.hdr, r.body)
+	}
+	if r.hdr.Get("Content-Type") != "application/wasm" {
+		t.Errorf("Content-Type %q", r.hdr.Get("Content-Type"))
+	}
+	// A stale .gz (older than the file) is ignored.
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(dir, "main.wasm.gz"), old, old)
+	r = do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	if !bytes.Equal(gunzip(t, r.body), wasmBytes) {
+		t.Errorf("stale .gz served")
+	}
+}
+
+func TestNoGzipWhenRefused(t *testing.T) {
+	dir := site(t, map[string][]byte{"a.js": bytes.Repeat([]byte("x"), 5000)})
+	h := NewHandler(dir)
+	for _, ae := range []string{"", "identity", "gzip;q=0", "br", "*;q=0", "deflate, gzip;q=0.0"} {
+		r := do(t, h, "GET", "/a.js", map[string]string{"Accept-Encoding": ae})
+		if r.hdr.Get("Content-Encoding") != "" || len(r.body) != 5000 {
+			t.Errorf("Accept-Encoding %q: got encoding %q, %d bytes", ae, r.hdr.Get("Content-Encoding"), len(r.body))
+		}
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for h, want := range map[string]bool{
+		"gzip": true, "GZIP": true, "gzip, deflate, br, zstd": true, "br;q=1, gzip;q=0.5": true,
+		"*": true, "x-gzip": true, "": false, "br": false, "gzip;q=0": false, "*;q=0": false,
+		"gzip;q=0, *": false, "identity;q=1, *;q=0.1": true,
+	} {
+		if got := AcceptsGzip(h); got != want {
+			t.Errorf("AcceptsGzip(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
+
+func TestNotCompressedTypes(t *testing.T) {
+	dir := site(t, map[string][]byte{"icon.png": bytes.Repeat([]byte{0}, 3000)})
+	r := do(t, NewHandler(dir), "GET", "/icon.png", map[string]string{"Accept-Encoding": "gzip"})
+	if r.hdr.Get("Content-Encoding") != "" {
+		t.Errorf("png compressed")
+	}
+	if !strings.Contains(r.hdr.Get("Cache-Control"), "max-age") {
+		t.Errorf("png Cache-Control %q", r.hdr.Get("Cache-Control"))
+	}
+}
+
+func TestCachingHeaders(t *testing.T) {
+	dir := site(t, map[string][]byte{"index.html": []byte("hi"), "sw.js": []byte("//sw"), "main.wasm": wasmBytes})
+	h := NewHandler(dir)
+	for _, p := range []string{"/", "/sw.js", "/main.wasm"} {
+		r := do(t, h, "GET", p, map[string]string{"Accept-Encoding": "gzip"})
+		if r.hdr.Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s: Cache-Control %q", p, r.hdr.Get("Cache-Control"))
+		}
+		et := r.hdr.Get("ETag")
+		if et == "" || r.hdr.Get("Last-Modified") == "" {
+			t.Errorf("%s: no validators", p)
+			continue
+		}
+		r2 := do(t, h, "GET", p, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": et})
+		if r2.code != http.StatusNotModified || len(r2.body) != 0 {
+			t.Errorf("%s: revalidation gave %d with %d bytes", p, r2.code, len(r2.body))
+		}
+	}
+	for _, name := range []string{"Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy"} {
+		if v := do(t, h, "GET", "/", nil).hdr.Get(name); v != "" {
+			t.Errorf("unexpected %s: %s", name, v)
+		}
+	}
+}
+
+func TestHeadAndRange(t *testing.T) {
+	dir := site(t, map[string][]byte{"main.wasm": wasmBytes})
+	h := NewHandler(dir)
+	r := do(t, h, "HEAD", "/main.wasm", nil)
+	if r.code != 200 || len(r.body) != 0 || r.hdr.Get("Content-Length") != itoa(len(wasmBytes)) {
+		t.Errorf("HEAD: %d, %d bytes, length %q", r.code, len(r.body), r.hdr.Get("Content-Length"))
+	}
+	r = do(t, h, "GET", "/main.wasm", map[string]string{"Range": "bytes=0-3"})
+	if r.code != http.StatusPartialContent || string(r.body) != "\x00asm" {
+		t.Errorf("Range: %d %q", r.code, r.body)
+	}
+	// With gzip, a range request gets the whole encoded body.
+	r = do(t, h, "GET", "/main.wasm", map[string]string{"Range": "bytes=0-3", "Accept-Encoding": "gzip"})
+	if r.code != 200 || !bytes.Equal(gunzip(t, r.body), wasmBytes) {
+		t.Errorf("gzip Range: %d", r.code)
+	}
+}
+
+func TestNotFoundAndTraversal(t *testing.T) {
+	parent := t.TempDir()
+	os.WriteFile(filepath.Join(parent, "secret.txt"), []byte("secret"), 0o644)
+	dir := filepath.Join(parent, "dist")
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "empty"), 0o755)
+	os.MkdirAll(filepath.Join(dir, ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, "sub", "index.html"), []byte("sub"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("cfg"), 0o644)
+	h := NewHandler(dir)
+	for _, p := range []string{"/missing.js", "/../secret.txt", "/sub/../../secret.txt", "/%2e%2e/secret.txt", "/.git/config", "/empty/"} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.Path = p
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "secret") {
+			t.Errorf("%s: %d %q", p, rec.Code, rec.Body.String())
+		}
+	}
+	r := do(t, h, "GET", "/sub?x=1", nil)
+	if r.code != http.StatusMovedPermanently || r.hdr.Get("Location") != "/sub/?x=1" {
+		t.Errorf("directory redirect: %d %q", r.code, r.hdr.Get("Location"))
+	}
+	if r := do(t, h, "GET", "/sub/", nil); r.code != 200 || string(r.body) != "sub" {
+		t.Errorf("sub index: %d %q", r.code, r.body)
+	}
+	if r := do(t, h, "POST", "/sub/", nil); r.code != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d", r.code)
+	}
+}
+
+// TestServerEndToEnd runs the handler behind a real listener and lets Go's HTTP
+// client (which asks for gzip and decodes it transparently) fetch the wasm.
+func TestServerEndToEnd(t *testing.T) {
+	dir := site(t, map[string][]byte{"index.html": []byte("<html>"), "main.wasm": wasmBytes})
+	srv := httptest.NewServer(NewHandler(dir))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/main.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if !resp.Uncompressed {
+		t.Errorf("transport did not see a gzip response")
+	}
+	if resp.Header.Get("Content-Type") != "application/wasm" || !bytes.Equal(body, wasmBytes) {
+		t.Errorf("bad response: %v, %d bytes", resp.Header, len(body))
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
