@@ -1,0 +1,354 @@
+// Package model holds the plain data types exchanged between the board renderer
+// and its owner: position snapshots, legal move targets, move events and the
+// intents the renderer reports back. It knows no chess rules and imports no
+// graphics library, so it can be used (and tested) anywhere.
+package model
+
+import "strings"
+
+// Piece is a position-string letter: uppercase White, lowercase Black, 0 = none.
+//
+// Full-size games (Bedlam, Assimilation): K Q R B N P, M = Marshall (R+N),
+// A = Paladin (B+N), O = Pope (K+B), D = Dragon King (K+R), E = Eques Rex (K+N).
+//
+// Bifold games: P = normal full-size pawn; half-size bifold pieces R B Q
+// (halfling rook/bishop/queen), H (Horse, a non-leaping knight), W (royal Wazir),
+// F (royal Ferz), L, D (left/right-handed bifold pawns), V (weak bifold pawn).
+//
+// The letter alone is ambiguous (D, R, B, Q differ between the families), so
+// Board.Bifold says which family.
+type Piece byte
+
+// None is the absent piece.
+const None Piece = 0
+
+// IsWhite reports whether p is a White piece (an uppercase letter).
+func (p Piece) IsWhite() bool { return p >= 'A' && p <= 'Z' }
+
+// IsBlack reports whether p is a Black piece (a lowercase letter).
+func (p Piece) IsBlack() bool { return p >= 'a' && p <= 'z' }
+
+// Color returns 0 for White, 1 for Black and -1 for None.
+func (p Piece) Color() int {
+	switch {
+	case p.IsWhite():
+		return 0
+	case p.IsBlack():
+		return 1
+	}
+	return -1
+}
+
+// Upper returns the White (uppercase) form of p.
+func (p Piece) Upper() Piece {
+	if p.IsBlack() {
+		return p - 'a' + 'A'
+	}
+	return p
+}
+
+// Lower returns the Black (lowercase) form of p.
+func (p Piece) Lower() Piece {
+	if p.IsWhite() {
+		return p - 'A' + 'a'
+	}
+	return p
+}
+
+// WithColor returns p recoloured to color (0 White, 1 Black).
+func (p Piece) WithColor(color int) Piece {
+	if color == 1 {
+		return p.Lower()
+	}
+	return p.Upper()
+}
+
+// Flipped returns p with its colour swapped (used when a capture goes to hand).
+func (p Piece) Flipped() Piece {
+	if p.IsWhite() {
+		return p.Lower()
+	}
+	return p.Upper()
+}
+
+// SameKind reports whether p and q are the same piece type, ignoring colour.
+func (p Piece) SameKind(q Piece) bool { return p.Upper() == q.Upper() }
+
+// String returns the letter, or "." for None.
+func (p Piece) String() string {
+	if p == None {
+		return "."
+	}
+	return string(rune(p))
+}
+
+// Square is a board square: 0 = a1, 7 = h1, 56 = a8, 63 = h8; -1 = none or the hand.
+type Square int
+
+// NoSquare is the absent square (also used for "the hand").
+const NoSquare Square = -1
+
+// File returns 0..7 for files a..h.
+func (s Square) File() int { return int(s) & 7 }
+
+// Rank returns 0..7 for ranks 1..8.
+func (s Square) Rank() int { return int(s) >> 3 }
+
+// Valid reports whether s is on the board.
+func (s Square) Valid() bool { return s >= 0 && s < 64 }
+
+// String returns the algebraic name ("e4"), or "-" for an invalid square.
+func (s Square) String() string {
+	if !s.Valid() {
+		return "-"
+	}
+	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+}
+
+// Sq builds a square from a file and rank (both 0..7).
+func Sq(file, rank int) Square { return Square(rank*8 + file) }
+
+// ParseSquare parses "e4"; it returns NoSquare for anything else.
+func ParseSquare(s string) Square {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return NoSquare
+	}
+	return Sq(int(s[0]-'a'), int(s[1]-'1'))
+}
+
+// HandItem is one piece type in a hand with its count.
+type HandItem struct {
+	Piece Piece
+	Count int
+}
+
+// Board is a snapshot of everything the board view shows.
+type Board struct {
+	// Cells holds slot 0 and slot 1 of every square. Full-size games use slot 0
+	// only. Bifold games may hold two half-size tokens, slot 0 drawn left.
+	Cells    [64][2]Piece
+	Bifold   bool
+	HasHands bool
+	Hands    [2][]HandItem // [0] White, [1] Black, in display order
+	Turn     int           // 0 White, 1 Black to move
+	Check    Square        // royal square in check, -1 none
+	// LastFrom and LastTo are the last move's squares, -1 none; a drop has LastFrom -1.
+	LastFrom, LastTo Square
+}
+
+// EmptyBoard returns a board with no pieces and no highlights.
+func EmptyBoard() Board {
+	return Board{Check: NoSquare, LastFrom: NoSquare, LastTo: NoSquare}
+}
+
+// Count returns how many pieces stand on sq (0, 1 or 2).
+func (b *Board) Count(sq Square) int {
+	if !sq.Valid() {
+		return 0
+	}
+	n := 0
+	for _, p := range b.Cells[sq] {
+		if p != None {
+			n++
+		}
+	}
+	return n
+}
+
+// Lone reports whether sq holds exactly one piece in a bifold game, which is then
+// drawn centred rather than in its slot.
+func (b *Board) Lone(sq Square) bool { return b.Bifold && b.Count(sq) == 1 }
+
+// HandCount returns the count of piece p (exact letter) in the hand of color.
+func (b *Board) HandCount(color int, p Piece) int {
+	if color < 0 || color > 1 {
+		return 0
+	}
+	for _, h := range b.Hands[color] {
+		if h.Piece == p {
+			return h.Count
+		}
+	}
+	return 0
+}
+
+// HandIndex returns the display index of p in the hand of color, or -1.
+func (b *Board) HandIndex(color int, p Piece) int {
+	if color < 0 || color > 1 {
+		return -1
+	}
+	for i, h := range b.Hands[color] {
+		if h.Piece.SameKind(p) {
+			return i
+		}
+	}
+	return -1
+}
+
+// ParseBoard reads the board and hand fields of a position string (see
+// RULES.md section 4) into a Board. It is a convenience for demos and tests; the
+// rules engine remains the authority. Only the first field (with its optional
+// [hand]) and the side to move are read.
+func ParseBoard(pos string, bifold bool) (Board, bool) {
+	b := EmptyBoard()
+	b.Bifold = bifold
+	fields := strings.Fields(pos)
+	if len(fields) == 0 {
+		return b, false
+	}
+	bs := fields[0]
+	if i := strings.IndexByte(bs, '['); i >= 0 {
+		b.HasHands = true
+		j := strings.IndexByte(bs, ']')
+		if j < i {
+			return b, false
+		}
+		for _, c := range []byte(bs[i+1 : j]) {
+			p := Piece(c)
+			col := p.Color()
+			if col < 0 {
+				return b, false
+			}
+			found := false
+			for k := range b.Hands[col] {
+				if b.Hands[col][k].Piece == p {
+					b.Hands[col][k].Count++
+					found = true
+				}
+			}
+			if !found {
+				b.Hands[col] = append(b.Hands[col], HandItem{p, 1})
+			}
+		}
+		bs = bs[:i]
+	}
+	rank, file := 7, 0
+	for i := 0; i < len(bs); i++ {
+		c := bs[i]
+		switch {
+		case c == '/':
+			rank--
+			file = 0
+		case c >= '1' && c <= '8':
+			file += int(c - '0')
+		case c == '(':
+			if i+3 >= len(bs) || bs[i+3] != ')' || file > 7 || rank < 0 {
+				return b, false
+			}
+			b.Cells[Sq(file, rank)] = [2]Piece{Piece(bs[i+1]), Piece(bs[i+2])}
+			i += 3
+			file++
+		default:
+			if file > 7 || rank < 0 || Piece(c).Color() < 0 {
+				return b, false
+			}
+			b.Cells[Sq(file, rank)][0] = Piece(c)
+			file++
+		}
+	}
+	if len(fields) > 1 && fields[1] == "b" {
+		b.Turn = 1
+	}
+	return b, rank == 0
+}
+
+// MoveKind classifies a move for highlighting and animation.
+type MoveKind int
+
+// The move kinds.
+const (
+	Quiet   MoveKind = iota // a plain move to an empty square
+	Capture                 // takes an enemy piece
+	Merge                   // fusion or assimilation: two pieces become one compound
+	Join                    // a bifold piece joins a square holding one piece
+	Split                   // a component or one piece of a pair moves away alone
+	Drop                    // a piece from hand is put on the board
+	Promote                 // pawn promotion or Bedlam metamorphosis
+	Castle                  // castling
+)
+
+var kindNames = [...]string{"quiet", "capture", "merge", "join", "split", "drop", "promote", "castle"}
+
+// String returns a lower-case name of the kind.
+func (k MoveKind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Target is one legal move as the board sees it.
+type Target struct {
+	From Square // -1 for a drop
+	Drop Piece  // the hand piece for a drop (either case)
+	// Slot: for a bifold square with two friendly pieces, 0 or 1 = that piece
+	// moves alone, 2 = both as a unit; otherwise 0.
+	Slot  int
+	To    Square
+	Move  string   // canonical move string, e.g. "e2e4", "d1e2/b", "N@e4", "e7e8q"
+	Kind  MoveKind // see MoveKind
+	Label string   // short text for a choice, e.g. "Queen", "Bishop splits", "Unit", "Take R"
+	Icon  [2]Piece // what to draw on the choice token (e.g. the resulting piece); Icon[1] for a pair
+}
+
+// IsDrop reports whether t drops a piece from hand.
+func (t Target) IsDrop() bool { return t.From == NoSquare }
+
+// Change is one piece vanishing from or appearing on a square or a hand.
+type Change struct {
+	Appear    bool
+	Square    Square // -1 = the hand of HandColor
+	HandColor int
+	Slot      int
+	Piece     Piece
+}
+
+// Event describes a move that was just made, from the rules engine's
+// vanish/appear description.
+type Event struct {
+	Kind MoveKind
+	// Changes lists vanishes first, then appears. A merge is two vanishes and one
+	// appear on the target; a split one vanish and two appears; a capture into
+	// hand is a vanish on the board and an appear in the captor's hand with the
+	// other colour.
+	Changes  []Change
+	From, To Square
+}
+
+// IntentKind says what the player asked for.
+type IntentKind int
+
+// The intents reported by the renderer.
+const (
+	IntentMove    IntentKind = iota // play Intent.Move
+	IntentViewPly                   // show the position after Intent.Ply plies (0 = start)
+	IntentNewGame                   // start Intent.NewGame
+	IntentUndo                      // take back
+	IntentRedo                      // replay a taken-back move
+	IntentFlip                      // the board was flipped (Intent.Flipped is the new state)
+)
+
+// Variants are the game identifiers offered by the new-game dialog.
+var Variants = []struct{ ID, Name string }{
+	{"bedlam", "Bedlam"},
+	{"assimilation", "Assimilation"},
+	{"bifold-halfgi", "Bifold Halfgi"},
+	{"bifold-halfgi-pawns", "Bifold: bifold pawns"},
+	{"bifold-halfgi-weak", "Bifold: weak pawns"},
+}
+
+// NewGameSettings are the choices of the new-game dialog.
+type NewGameSettings struct {
+	Variant  string // one of Variants' IDs
+	Computer int    // the colour the computer plays: 0 White, 1 Black, -1 none (pass and play)
+	Level    int    // 1..8
+}
+
+// Intent is one request from the player to the renderer's owner.
+type Intent struct {
+	Kind    IntentKind
+	Move    string          // IntentMove
+	Ply     int             // IntentViewPly
+	NewGame NewGameSettings // IntentNewGame
+	Flipped bool            // IntentFlip
+}

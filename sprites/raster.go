@@ -1,0 +1,238 @@
+package sprites
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"golang.org/x/image/vector"
+)
+
+// pt is a point in design units.
+type pt struct{ x, y float32 }
+
+// xform maps design units (a 100x100 box per full-size piece) to canvas design
+// units: p' = (ox + s*x, oy + s*y).
+type xform struct{ s, ox, oy float32 }
+
+var identity = xform{s: 1}
+
+func (t xform) apply(p pt) pt { return pt{t.ox + t.s*p.x, t.oy + t.s*p.y} }
+
+// then returns the transform "t applied after u" (u first, then t).
+func (t xform) then(u xform) xform {
+	return xform{s: t.s * u.s, ox: t.ox + t.s*u.ox, oy: t.oy + t.s*u.oy}
+}
+
+// shape is a set of closed polygons (all normalised to the same orientation so
+// that overlapping ones unite when rasterised together).
+type shape struct{ polys [][]pt }
+
+func signedArea(p []pt) float32 {
+	var a float32
+	for i := range p {
+		j := (i + 1) % len(p)
+		a += p[i].x*p[j].y - p[j].x*p[i].y
+	}
+	return a / 2
+}
+
+// add appends polygon p (transformed by t), normalised to positive orientation.
+func (s *shape) add(t xform, p ...pt) {
+	q := make([]pt, len(p))
+	for i := range p {
+		q[i] = t.apply(p[i])
+	}
+	if signedArea(q) < 0 {
+		for i, j := 0, len(q)-1; i < j; i, j = i+1, j-1 {
+			q[i], q[j] = q[j], q[i]
+		}
+	}
+	s.polys = append(s.polys, q)
+}
+
+// poly adds a polygon from flat coordinates x0,y0,x1,y1,...
+func (s *shape) poly(t xform, xy ...float32) {
+	p := make([]pt, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		p = append(p, pt{xy[i], xy[i+1]})
+	}
+	s.add(t, p...)
+}
+
+func (s *shape) rect(t xform, x, y, w, h float32) {
+	s.poly(t, x, y, x+w, y, x+w, y+h, x, y+h)
+}
+
+func (s *shape) ellipse(t xform, cx, cy, rx, ry float32) {
+	const n = 40
+	p := make([]pt, n)
+	for i := range p {
+		a := 2 * math.Pi * float64(i) / n
+		p[i] = pt{cx + rx*float32(math.Cos(a)), cy + ry*float32(math.Sin(a))}
+	}
+	s.add(t, p...)
+}
+
+func (s *shape) circle(t xform, cx, cy, r float32) { s.ellipse(t, cx, cy, r, r) }
+
+// roundRect adds a rectangle with rounded corners of radius r.
+func (s *shape) roundRect(t xform, x, y, w, h, r float32) {
+	var p []pt
+	corner := func(cx, cy float32, a0 float64) {
+		for i := 0; i <= 6; i++ {
+			a := a0 + math.Pi/2*float64(i)/6
+			p = append(p, pt{cx + r*float32(math.Cos(a)), cy + r*float32(math.Sin(a))})
+		}
+	}
+	corner(x+w-r, y+h-r, 0)
+	corner(x+r, y+h-r, math.Pi/2)
+	corner(x+r, y+r, math.Pi)
+	corner(x+w-r, y+r, 3*math.Pi/2)
+	s.add(t, p...)
+}
+
+// stroke adds a polyline of the given width with round joins and caps.
+func (s *shape) stroke(t xform, w float32, xy ...float32) {
+	for i := 0; i+3 < len(xy); i += 2 {
+		x0, y0, x1, y1 := xy[i], xy[i+1], xy[i+2], xy[i+3]
+		dx, dy := x1-x0, y1-y0
+		l := float32(math.Hypot(float64(dx), float64(dy)))
+		if l == 0 {
+			continue
+		}
+		nx, ny := -dy/l*w/2, dx/l*w/2
+		s.poly(t, x0+nx, y0+ny, x1+nx, y1+ny, x1-nx, y1-ny, x0-nx, y0-ny)
+	}
+	for i := 0; i+1 < len(xy); i += 2 {
+		s.circle(t, xy[i], xy[i+1], w/2)
+	}
+}
+
+// curve adds a closed outline made of cubic Bézier segments: start point, then
+// triples of control, control, end points (flat coordinates).
+func (s *shape) curve(t xform, x0, y0 float32, c ...float32) {
+	p := []pt{{x0, y0}}
+	cx, cy := x0, y0
+	for i := 0; i+5 < len(c); i += 6 {
+		const n = 12
+		for k := 1; k <= n; k++ {
+			u := float32(k) / n
+			v := 1 - u
+			x := v*v*v*cx + 3*v*v*u*c[i] + 3*v*u*u*c[i+2] + u*u*u*c[i+4]
+			y := v*v*v*cy + 3*v*v*u*c[i+1] + 3*v*u*u*c[i+3] + u*u*u*c[i+5]
+			p = append(p, pt{x, y})
+		}
+		cx, cy = c[i+4], c[i+5]
+	}
+	s.add(t, p...)
+}
+
+// mask is an alpha coverage map, one float per pixel in 0..1.
+type mask struct {
+	w, h int
+	a    []float32
+}
+
+func newMask(w, h int) *mask { return &mask{w, h, make([]float32, w*h)} }
+
+// raster fills the shape into a new mask; scale maps design units to pixels.
+func raster(s *shape, w, h int, scale float32, mirror bool) *mask {
+	m := newMask(w, h)
+	if len(s.polys) == 0 {
+		return m
+	}
+	z := vector.NewRasterizer(w, h)
+	for _, p := range s.polys {
+		for i, q := range p {
+			x, y := q.x*scale, q.y*scale
+			if mirror {
+				x = float32(w) - x
+			}
+			if i == 0 {
+				z.MoveTo(x, y)
+			} else {
+				z.LineTo(x, y)
+			}
+		}
+		z.ClosePath()
+	}
+	dst := image.NewAlpha(image.Rect(0, 0, w, h))
+	z.Draw(dst, dst.Bounds(), image.Opaque, image.Point{})
+	for i, v := range dst.Pix {
+		m.a[i] = float32(v) / 255
+	}
+	return m
+}
+
+// dilate grows the mask by r pixels (a disc), keeping anti-aliased edges.
+func (m *mask) dilate(r float32) *mask {
+	out := newMask(m.w, m.h)
+	ri := int(math.Ceil(float64(r))) + 1
+	type off struct {
+		dx, dy int
+		wt     float32
+	}
+	var offs []off
+	for dy := -ri; dy <= ri; dy++ {
+		for dx := -ri; dx <= ri; dx++ {
+			d := float32(math.Hypot(float64(dx), float64(dy)))
+			wt := r + 0.5 - d
+			if wt <= 0 {
+				continue
+			}
+			if wt > 1 {
+				wt = 1
+			}
+			offs = append(offs, off{dx, dy, wt})
+		}
+	}
+	for y := 0; y < m.h; y++ {
+		for x := 0; x < m.w; x++ {
+			var best float32
+			for _, o := range offs {
+				xx, yy := x+o.dx, y+o.dy
+				if xx < 0 || yy < 0 || xx >= m.w || yy >= m.h {
+					continue
+				}
+				if v := m.a[yy*m.w+xx] * o.wt; v > best {
+					best = v
+				}
+			}
+			out.a[y*m.w+x] = best
+		}
+	}
+	return out
+}
+
+// minus removes o's coverage from m (in place) and returns m.
+func (m *mask) minus(o *mask) *mask {
+	for i := range m.a {
+		m.a[i] *= 1 - o.a[i]
+	}
+	return m
+}
+
+// times keeps only the part of m covered by o (in place) and returns m.
+func (m *mask) times(o *mask) *mask {
+	for i := range m.a {
+		m.a[i] *= o.a[i]
+	}
+	return m
+}
+
+// paint composites colour c with coverage m over img (source-over, premultiplied).
+func paint(img *image.RGBA, m *mask, c color.NRGBA) {
+	for i, cov := range m.a {
+		if cov <= 0 {
+			continue
+		}
+		a := cov * float32(c.A) / 255
+		o := i * 4
+		px := img.Pix[o : o+4 : o+4]
+		px[0] = uint8(float32(c.R)*a + float32(px[0])*(1-a) + 0.5)
+		px[1] = uint8(float32(c.G)*a + float32(px[1])*(1-a) + 0.5)
+		px[2] = uint8(float32(c.B)*a + float32(px[2])*(1-a) + 0.5)
+		px[3] = uint8(255*a + float32(px[3])*(1-a) + 0.5)
+	}
+}

@@ -1,0 +1,99 @@
+package sprites
+
+import (
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"testing"
+)
+
+func TestDrawAllPieces(t *testing.T) {
+	for _, fam := range []struct {
+		bifold  bool
+		letters string
+	}{{false, "KQRBNPMAODE"}, {true, "PRBQHWFLDV"}} {
+		for _, c := range []byte(fam.letters) {
+			for _, l := range []byte{c, c | 0x20} {
+				if !Known(l, fam.bifold) {
+					t.Errorf("%c not known (bifold %v)", l, fam.bifold)
+				}
+				img := Draw(l, fam.bifold, 64, false)
+				w, h := Size(l, fam.bifold, 64)
+				if img.Bounds().Dx() != w || img.Bounds().Dy() != h {
+					t.Errorf("%c: size %v, want %dx%d", l, img.Bounds(), w, h)
+				}
+				// Some pixels opaque, some transparent, and both colours present.
+				var opaque, clear int
+				for i := 3; i < len(img.Pix); i += 4 {
+					switch img.Pix[i] {
+					case 255:
+						opaque++
+					case 0:
+						clear++
+					}
+				}
+				if opaque < w*h/10 || clear < w*h/10 {
+					t.Errorf("%c bifold=%v: opaque %d clear %d of %d", l, fam.bifold, opaque, clear, w*h)
+				}
+			}
+		}
+	}
+}
+
+func TestIsHalf(t *testing.T) {
+	cases := []struct {
+		l      byte
+		bifold bool
+		want   bool
+	}{{'R', false, false}, {'R', true, true}, {'P', true, false}, {'p', true, false}, {'d', true, true}, {'D', false, false}, {'w', true, true}}
+	for _, c := range cases {
+		if got := IsHalf(c.l, c.bifold); got != c.want {
+			t.Errorf("IsHalf(%c,%v) = %v", c.l, c.bifold, got)
+		}
+	}
+}
+
+// TestSheet writes a contact sheet of every piece when SPRITE_SHEET names a file.
+func TestSheet(t *testing.T) {
+	out := os.Getenv("SPRITE_SHEET")
+	if out == "" {
+		t.Skip("set SPRITE_SHEET=file.png to write a contact sheet")
+	}
+	const sq = 96
+	rows := []struct {
+		bifold  bool
+		letters string
+	}{{false, "KQRBNPMAODE"}, {false, "kqrbnpmaode"}, {true, "RBQHWFLDVP"}, {true, "rbqhwfldvp"}}
+	sheet := image.NewRGBA(image.Rect(0, 0, 11*sq, len(rows)*sq))
+	for y, r := range rows {
+		for x, c := range []byte(r.letters) {
+			light := (x+y)%2 == 0
+			cell := image.Rect(x*sq, y*sq, (x+1)*sq, (y+1)*sq)
+			bg := [4]uint8{0xb5, 0x88, 0x63, 255}
+			if light {
+				bg = [4]uint8{0xf0, 0xd9, 0xb5, 255}
+			}
+			for yy := cell.Min.Y; yy < cell.Max.Y; yy++ {
+				for xx := cell.Min.X; xx < cell.Max.X; xx++ {
+					o := sheet.PixOffset(xx, yy)
+					copy(sheet.Pix[o:o+4], bg[:])
+				}
+			}
+			img := Draw(c, r.bifold, sq, false)
+			draw.Draw(sheet, img.Bounds().Add(cell.Min), img, image.Point{}, draw.Over)
+			if IsHalf(c, r.bifold) {
+				img2 := Draw(c, r.bifold, sq, true)
+				draw.Draw(sheet, img2.Bounds().Add(cell.Min).Add(image.Pt(sq/2, 0)), img2, image.Point{}, draw.Over)
+			}
+		}
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, sheet); err != nil {
+		t.Fatal(err)
+	}
+}
