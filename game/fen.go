@@ -1,0 +1,360 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseError reports a malformed or impossible position string.
+type ParseError struct {
+	Field string // "board", "hand", "side", "castling", "en passant", "halfmove", "fullmove", "position"
+	Text  string // the offending text
+	Why   string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("position %s %q: %s", e.Field, e.Text, e.Why)
+}
+
+func perr(field, text, why string, args ...any) error {
+	return &ParseError{Field: field, Text: text, Why: fmt.Sprintf(why, args...)}
+}
+
+// NewPosition returns the start position of rule set v.
+func NewPosition(v *Variant) *Position {
+	p, err := Parse(v, v.Start)
+	if err != nil {
+		panic("bad start position for " + v.ID + ": " + err.Error())
+	}
+	return p
+}
+
+// Parse reads a position string (RULES.md section 4) of rule set v. The word
+// "startpos" gives the start position. Missing trailing fields default to
+// "w - - 0 1"; a missing hand means empty hands.
+func Parse(v *Variant, s string) (*Position, error) {
+	s = strings.TrimSpace(s)
+	if s == "startpos" {
+		s = v.Start
+	}
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return nil, perr("position", s, "empty position string")
+	}
+	if len(f) > 6 {
+		return nil, perr("position", s, "too many fields (%d, want at most 6)", len(f))
+	}
+	defaults := []string{"", "w", "-", "-", "0", "1"}
+	for len(f) < 6 {
+		f = append(f, defaults[len(f)])
+	}
+	p := &Position{v: v, ep: -1}
+	board, hand := f[0], ""
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		if !strings.HasSuffix(board, "]") {
+			return nil, perr("hand", board[i:], "hand must be written in square brackets at the end of the board")
+		}
+		board, hand = board[:i], board[i+1:len(board)-1]
+		if strings.ContainsAny(hand, "[]") {
+			return nil, perr("hand", hand, "brackets inside the hand")
+		}
+		if hand != "" && !v.Drops {
+			return nil, perr("hand", hand, "%s has no pieces in hand", v.Name)
+		}
+	}
+	if err := p.parseBoard(board); err != nil {
+		return nil, err
+	}
+	for i := 0; i < len(hand); i++ {
+		l := hand[i]
+		k := v.KindOf(l)
+		if k == NoKind {
+			return nil, perr("hand", hand, "unknown piece letter %q", l)
+		}
+		if k.Royal() {
+			return nil, perr("hand", hand, "a royal piece (%c) cannot be in hand", l)
+		}
+		c := White
+		if l >= 'a' {
+			c = Black
+		}
+		if p.hand[c][k] >= 40 {
+			return nil, perr("hand", hand, "too many %c in hand", l)
+		}
+		p.hand[c][k]++
+	}
+	switch f[1] {
+	case "w":
+		p.turn = White
+	case "b":
+		p.turn = Black
+	default:
+		return nil, perr("side", f[1], "side to move must be w or b")
+	}
+	if f[2] != "-" {
+		if !v.Castling {
+			return nil, perr("castling", f[2], "%s has no castling", v.Name)
+		}
+		for i := 0; i < len(f[2]); i++ {
+			bit := map[byte]uint8{'K': castleWK, 'Q': castleWQ, 'k': castleBK, 'q': castleBQ}[f[2][i]]
+			if bit == 0 || p.castle&bit != 0 {
+				return nil, perr("castling", f[2], "castling rights are a subset of KQkq or -")
+			}
+			p.castle |= bit
+		}
+		if err := p.checkCastling(f[2]); err != nil {
+			return nil, err
+		}
+	}
+	if f[3] != "-" {
+		ep, ok := ParseSquare(f[3])
+		if !ok {
+			return nil, perr("en passant", f[3], "not a square")
+		}
+		if !p.epPossible(ep) {
+			return nil, perr("en passant", f[3], "no double step by the side that just moved can have crossed %s", f[3])
+		}
+		p.ep = int8(ep)
+	}
+	var err error
+	if p.half, err = strconv.Atoi(f[4]); err != nil || p.half < 0 || p.half > 100000 {
+		return nil, perr("halfmove", f[4], "halfmove clock must be a number from 0")
+	}
+	if p.full, err = strconv.Atoi(f[5]); err != nil || p.full < 1 || p.full > 100000 {
+		return nil, perr("fullmove", f[5], "fullmove number must be a number from 1")
+	}
+	p.refreshRoyals()
+	if err := p.checkRoyals(f[0]); err != nil {
+		return nil, err
+	}
+	if v.Check && p.attacked(int(p.royal[p.turn.Other()]), p.turn) {
+		return nil, perr("position", s, "the side not to move is in check")
+	}
+	p.hash = p.ComputeHash()
+	p.stack = make([]undo, 0, 64)
+	return p, nil
+}
+
+func (p *Position) parseBoard(board string) error {
+	v := p.v
+	ranks := strings.Split(board, "/")
+	if len(ranks) != 8 {
+		return perr("board", board, "want 8 ranks separated by /, have %d", len(ranks))
+	}
+	for ri, rank := range ranks {
+		r := 7 - ri
+		file := 0
+		for i := 0; i < len(rank); i++ {
+			ch := rank[i]
+			if file > 7 {
+				return perr("board", rank, "rank %d has more than 8 squares", r+1)
+			}
+			switch {
+			case ch >= '1' && ch <= '8':
+				file += int(ch - '0')
+				if file > 8 {
+					return perr("board", rank, "rank %d has more than 8 squares", r+1)
+				}
+				continue
+			case ch == '(':
+				if !v.Bifold {
+					return perr("board", rank, "%s has no stacked squares", v.Name)
+				}
+				j := strings.IndexByte(rank[i:], ')')
+				if j < 0 {
+					return perr("board", rank, "unclosed (")
+				}
+				inner := rank[i+1 : i+j]
+				if len(inner) != 2 {
+					return perr("board", rank[i:i+j+1], "a square holds one or two pieces, not %d", len(inner))
+				}
+				var c Cell
+				for n := 0; n < 2; n++ {
+					k := v.KindOf(inner[n])
+					if k == NoKind {
+						return perr("board", rank, "unknown piece letter %q", inner[n])
+					}
+					if !k.Bifold() {
+						return perr("board", rank[i:i+j+1], "only bifold pieces can share a square (%c is full size)", inner[n])
+					}
+					c[n] = letterPiece(inner[n], k)
+				}
+				p.sq[r*8+file] = p.normCell(c)
+				i += j
+			default:
+				k := v.KindOf(ch)
+				if k == NoKind {
+					return perr("board", rank, "unknown piece letter %q", ch)
+				}
+				p.sq[r*8+file] = Cell{letterPiece(ch, k), NoPiece}
+			}
+			s := r*8 + file
+			for _, x := range p.sq[s] {
+				if x == NoPiece || !x.Kind().IsPawn() {
+					continue
+				}
+				last := 7
+				if x.Color() == Black {
+					last = 0
+				}
+				if r == last && !x.Kind().Bifold() {
+					return perr("board", rank, "a pawn cannot stand on its last rank (%s)", SquareName(s))
+				}
+				if r == 7-last && !v.Drops {
+					return perr("board", rank, "a pawn cannot stand on its first rank (%s)", SquareName(s))
+				}
+			}
+			file++
+		}
+		if file != 8 {
+			return perr("board", rank, "rank %d has %d squares, want 8", r+1, file)
+		}
+	}
+	return nil
+}
+
+func letterPiece(l byte, k Kind) Piece {
+	if l >= 'a' {
+		return MakePiece(Black, k)
+	}
+	return MakePiece(White, k)
+}
+
+func (p *Position) checkRoyals(board string) error {
+	for c := White; c <= Black; c++ {
+		var count [numKinds]int
+		for s := 0; s < 64; s++ {
+			for _, x := range p.sq[s] {
+				if x != NoPiece && x.Color() == c && x.Kind().Royal() {
+					count[x.Kind()]++
+				}
+			}
+		}
+		side := "White"
+		if c == Black {
+			side = "Black"
+		}
+		if p.v.Bifold {
+			if count[Wazir] > 1 || count[Ferz] > 1 {
+				return perr("board", board, "%s has more than one Wazir or Ferz", side)
+			}
+		} else if p.royals[c] != 1 {
+			return perr("board", board, "%s must have exactly one royal piece, has %d", side, p.royals[c])
+		}
+	}
+	return nil
+}
+
+func (p *Position) checkCastling(text string) error {
+	type need struct {
+		bit       uint8
+		king, rok int
+		c         Color
+	}
+	for _, n := range []need{{castleWK, 4, 7, White}, {castleWQ, 4, 0, White}, {castleBK, 60, 63, Black}, {castleBQ, 60, 56, Black}} {
+		if p.castle&n.bit == 0 {
+			continue
+		}
+		var kc, rc Cell
+		if p.v.Bifold {
+			kc = Cell{MakePiece(n.c, Wazir), MakePiece(n.c, Ferz)}
+			rc = Cell{MakePiece(n.c, HRook), MakePiece(n.c, HRook)}
+		} else {
+			kc = Cell{MakePiece(n.c, King)}
+			rc = Cell{MakePiece(n.c, Rook)}
+		}
+		if p.sq[n.king] != kc || p.sq[n.rok] != rc {
+			return perr("castling", text, "castling right without the unmoved royal and rook on %s and %s", SquareName(n.king), SquareName(n.rok))
+		}
+	}
+	return nil
+}
+
+// epPossible reports whether ep could be the square crossed by a double step
+// just made by the side not to move.
+func (p *Position) epPossible(ep int) bool {
+	mover := p.turn.Other()
+	wantRank, dir := 2, 8
+	if mover == Black {
+		wantRank, dir = 5, -8
+	}
+	if rankOf(ep) != wantRank || !p.sq[ep].Empty() {
+		return false
+	}
+	land := p.sq[ep+dir]
+	hasPawn := false
+	for _, x := range land {
+		if x != NoPiece && x.Color() == mover && x.Kind().IsPawn() {
+			hasPawn = true
+		}
+	}
+	if !hasPawn {
+		return false
+	}
+	if !p.v.Bifold && !p.sq[ep-dir].Empty() {
+		return false
+	}
+	return true
+}
+
+// String returns the canonical position string.
+func (p *Position) String() string {
+	var b strings.Builder
+	v := p.v
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			c := p.sq[r*8+f]
+			if c.Empty() {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			if c[1] != NoPiece {
+				b.WriteByte('(')
+				b.WriteByte(v.PieceLetter(c[0]))
+				b.WriteByte(v.PieceLetter(c[1]))
+				b.WriteByte(')')
+			} else {
+				b.WriteByte(v.PieceLetter(c[0]))
+			}
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	if v.Drops {
+		b.WriteByte('[')
+		for c := White; c <= Black; c++ {
+			for _, k := range v.handOrder {
+				for i := 0; i < int(p.hand[c][k]); i++ {
+					b.WriteByte(v.PieceLetter(MakePiece(c, k)))
+				}
+			}
+		}
+		b.WriteByte(']')
+	}
+	b.WriteByte(' ')
+	b.WriteString(p.turn.String())
+	b.WriteByte(' ')
+	if p.castle == 0 {
+		b.WriteByte('-')
+	} else {
+		for i, l := range "KQkq" {
+			if p.castle&(1<<i) != 0 {
+				b.WriteRune(l)
+			}
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteString(SquareName(int(p.ep)))
+	fmt.Fprintf(&b, " %d %d", p.half, p.full)
+	return b.String()
+}

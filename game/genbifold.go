@@ -1,0 +1,485 @@
+package game
+
+// Move generation for the Bifold Halfgi family: squares hold one pawn or up to
+// two half-size pieces of either colour; pieces move alone or, two of one
+// colour on a square, as a unit.
+
+// unitMove is the movement of two bifold pieces moving as a unit.
+var unitMove [numKinds][numKinds]movement
+
+func init() {
+	for a := Kind(1); a < numKinds; a++ {
+		for b := Kind(1); b < numKinds; b++ {
+			unitMove[a][b] = union(kinds[a].move, kinds[b].move)
+		}
+	}
+}
+
+// friends returns the pieces of colour c in cell x (0, 1 or 2 of them).
+func friends(x Cell, c Color) (n int, a, b Piece) {
+	for _, y := range x {
+		if y != NoPiece && y.Color() == c {
+			if n == 0 {
+				a = y
+			} else {
+				b = y
+			}
+			n++
+		}
+	}
+	return
+}
+
+// bifoldGen holds per-node state for Bifold Halfgi generation.
+type bifoldGen struct {
+	p          *Position
+	ml         *MoveList
+	us, them   Color
+	threat     uint64 // squares the opponent threatens (valid if haveThreat)
+	haveThreat bool
+	support    uint64 // squares we threaten (weak-pawn support)
+	haveSup    bool
+}
+
+func (g *bifoldGen) enemyThreat() uint64 {
+	if !g.haveThreat {
+		g.threat = g.p.threatMap(g.them)
+		g.haveThreat = true
+	}
+	return g.threat
+}
+
+func (g *bifoldGen) supported(s int) bool {
+	if !g.haveSup {
+		g.support = g.p.threatMap(g.us)
+		g.haveSup = true
+	}
+	return g.support&(1<<uint(s)) != 0
+}
+
+// genBifold appends the legal moves of a Bifold Halfgi position.
+func (p *Position) genBifold(ml *MoveList) {
+	us := p.turn
+	if p.royals[us] == 0 {
+		return // both royals lost: no moves
+	}
+	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
+	for s := 0; s < 64; s++ {
+		n, a, b := friends(p.sq[s], us)
+		if n == 0 {
+			continue
+		}
+		if n == 1 {
+			g.single(s, a, NoKind)
+			continue
+		}
+		g.single(s, a, a.Kind())
+		if b.Kind() != a.Kind() {
+			g.single(s, b, b.Kind())
+		}
+		g.unit(s, a, b)
+	}
+	if p.v.Castling && p.castle != 0 {
+		g.castle()
+	}
+	for _, k := range p.v.handOrder {
+		if p.hand[us][k] == 0 {
+			continue
+		}
+		last := lastRank(us)
+		for t := 0; t < 64; t++ {
+			x := p.sq[t]
+			if k.IsPawn() && rankOf(t) == last {
+				continue
+			}
+			if x[0] == NoPiece || (k.Bifold() && x[1] == NoPiece && x[0].Kind().Bifold()) {
+				ml.add(mkMove(t, t, k, 0, 0, flagDrop))
+			}
+		}
+	}
+}
+
+// pawnDirs returns forward delta and the file deltas of the owner's left and right.
+func pawnDirs(c Color) (fwd, left, right int) {
+	if c == White {
+		return 8, -1, 1
+	}
+	return -8, 1, -1
+}
+
+// single generates the moves of piece x on s moving alone; part is written in
+// the move when another friendly piece shares the square.
+func (g *bifoldGen) single(s int, x Piece, part Kind) {
+	k := x.Kind()
+	m := kinds[k].move
+	if m.Pawn {
+		g.pawn(s, m, part, false, k == Pawn)
+		return
+	}
+	g.walk(s, m, false, func(t int) { g.singleTarget(s, t, part, 0) })
+}
+
+// singleTarget adds the moves of a single bifold piece (or a lone normal pawn
+// capturing) entering t, per rule 5. promo is set for promoting pawns.
+func (g *bifoldGen) singleTarget(s, t int, part, promo Kind) {
+	p := g.p
+	y := p.sq[t]
+	switch {
+	case y[0] == NoPiece:
+		g.add(s, t, part, 0, promo, 0)
+	case y[1] == NoPiece:
+		if !y[0].Kind().Bifold() {
+			if y[0].Color() == g.them {
+				g.add(s, t, part, 0, promo, flagCapture) // enemy pawn
+			}
+			return
+		}
+		g.add(s, t, part, 0, promo, 0) // share the square
+	default:
+		n, _, _ := friends(y, g.us)
+		switch n {
+		case 1:
+			g.add(s, t, part, 0, promo, flagCapture)
+		case 0:
+			g.add(s, t, part, y[0].Kind(), promo, flagCapture)
+			if y[1].Kind() != y[0].Kind() {
+				g.add(s, t, part, y[1].Kind(), promo, flagCapture)
+			}
+		}
+	}
+}
+
+// add appends a move, expanding promotion choices when promo is the marker promoAll.
+func (g *bifoldGen) add(s, t int, part, capt, promo Kind, flags uint32) {
+	if promo == promoAll {
+		for _, k := range g.p.v.Promotions {
+			g.ml.add(mkMove(s, t, part, capt, k, flags))
+		}
+		return
+	}
+	g.ml.add(mkMove(s, t, part, capt, promo, flags))
+}
+
+// promoAll marks "every promotion choice" inside the generator.
+const promoAll = numKinds
+
+// walk calls emit for every square reachable with movement m (no pawn part)
+// from s, through empty squares. With royalPath, squares the opponent
+// threatens may not be passed through (rule 8).
+func (g *bifoldGen) walk(s int, m movement, royalPath bool, emit func(t int)) {
+	p := g.p
+	var threat uint64
+	if royalPath {
+		threat = g.enemyThreat()
+	}
+	for d := 0; d < 8; d++ {
+		r := m.Orth
+		if d >= 4 {
+			r = m.Diag
+		}
+		n := 0
+		switch r {
+		case rNone:
+			continue
+		case rStep:
+			n = 1
+		case rHalfling:
+			n = halfRange[s][d]
+		case rSlide:
+			n = 8
+		}
+		for i, t := range rays[s][d] {
+			if i >= n {
+				break
+			}
+			emit(int(t))
+			if !p.sq[t].Empty() || threat&(1<<uint(t)) != 0 {
+				break
+			}
+		}
+	}
+	switch m.Leap {
+	case lLeap:
+		for _, t := range knightSq[s] {
+			emit(int(t))
+		}
+	case lHorse:
+		for _, h := range horseSteps[s] {
+			if p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
+				emit(int(h.to))
+			}
+		}
+	}
+}
+
+// pawn generates a pawn's moves: a lone pawn (unit false) or a unit with pawn
+// movement m. normal is true for the full-size pawn.
+func (g *bifoldGen) pawn(s int, m movement, part Kind, unit bool, normal bool) {
+	p := g.p
+	us := g.us
+	fwd, left, right := pawnDirs(us)
+	t := s + fwd
+	if t < 0 || t > 63 {
+		return // stranded on the last rank
+	}
+	last := lastRank(us)
+	promo := NoKind
+	if rankOf(t) == last {
+		promo = promoAll
+	}
+	second := 1
+	if us == Black {
+		second = 6
+	}
+	canEnter := func(t int) bool {
+		y := p.sq[t]
+		if normal || unit {
+			return y.Empty()
+		}
+		return y.Empty() || (y[1] == NoPiece && y[0].Kind().Bifold())
+	}
+	if canEnter(t) {
+		g.add(s, t, part, 0, promo, 0)
+		if rankOf(s) == second && p.sq[t].Empty() && canEnter(t+fwd) {
+			g.add(s, t+fwd, part, 0, NoKind, flagDouble)
+		}
+	}
+	f := fileOf(s)
+	for side, df := range [2]int{left, right} {
+		strong, weak := uint8(pcLeft), uint8(pcWeakLeft)
+		if side == 1 {
+			strong, weak = pcRight, pcWeakRight
+		}
+		if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
+			continue
+		}
+		if f+df < 0 || f+df > 7 {
+			continue
+		}
+		c := t + df
+		if c == int(p.ep) {
+			g.add(s, c, part, 0, NoKind, flagEP|flagCapture)
+			continue
+		}
+		y := p.sq[c]
+		if y.Empty() {
+			continue
+		}
+		if normal || unit {
+			if n, _, _ := friends(y, us); n == 0 {
+				g.add(s, c, part, 0, promo, flagCapture)
+			}
+			continue
+		}
+		// a lone bifold pawn captures under rule 5, and must capture
+		if y[1] == NoPiece {
+			if !y[0].Kind().Bifold() && y[0].Color() != us {
+				g.add(s, c, part, 0, promo, flagCapture)
+			}
+			continue
+		}
+		g.singleTarget(s, c, part, promo)
+	}
+}
+
+// unit generates the moves of the two friendly pieces a and b on s moving together.
+func (g *bifoldGen) unit(s int, a, b Piece) {
+	p := g.p
+	ka, kb := a.Kind(), b.Kind()
+	m := unitMove[ka][kb]
+	pa, pb := kinds[ka].pawn, kinds[kb].pawn
+	if pa && pb {
+		// two pawns: a full pawn (or the union of the two), promoting together;
+		// only they may capture en passant
+		g.pawn(s, m, NoKind, true, false)
+		return
+	}
+	royalPath := (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
+	var done uint64
+	target := func(t int) {
+		if done&(1<<uint(t)) != 0 {
+			return
+		}
+		y := p.sq[t]
+		if y.Empty() {
+			done |= 1 << uint(t)
+			g.ml.add(mkMove(s, t, 0, 0, 0, 0))
+			return
+		}
+		if n, _, _ := friends(y, g.us); n == 0 {
+			done |= 1 << uint(t)
+			g.ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
+		}
+	}
+	g.walk(s, movement{Orth: m.Orth, Diag: m.Diag, Leap: m.Leap}, royalPath, target)
+	if m.Pawn {
+		// a pawn carried with a non-pawn: its steps and captures, no promotion, no en passant
+		us := g.us
+		fwd, left, right := pawnDirs(us)
+		t := s + fwd
+		if t < 0 || t > 63 {
+			return
+		}
+		if p.sq[t].Empty() {
+			target(t)
+			second := 1
+			if us == Black {
+				second = 6
+			}
+			pass := !royalPath || g.enemyThreat()&(1<<uint(t)) == 0
+			if rankOf(s) == second && pass && p.sq[t+fwd].Empty() && done&(1<<uint(t+fwd)) == 0 {
+				done |= 1 << uint(t+fwd)
+				g.ml.add(mkMove(s, t+fwd, 0, 0, 0, 0)) // a mixed unit sets no en-passant square
+			}
+		}
+		f := fileOf(s)
+		for side, df := range [2]int{left, right} {
+			strong, weak := uint8(pcLeft), uint8(pcWeakLeft)
+			if side == 1 {
+				strong, weak = pcRight, pcWeakRight
+			}
+			if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
+				continue
+			}
+			if f+df < 0 || f+df > 7 {
+				continue
+			}
+			if c := t + df; !p.sq[c].Empty() {
+				target(c)
+			}
+		}
+	}
+}
+
+// castle generates castling: the (WF) unit moves two squares toward an (RR)
+// unit, which lands on the square crossed; the royal's start, crossed and
+// destination squares must not be threatened.
+func (g *bifoldGen) castle() {
+	p := g.p
+	us := g.us
+	base := 0
+	kb, qb := uint8(castleWK), uint8(castleWQ)
+	if us == Black {
+		base, kb, qb = 56, castleBK, castleBQ
+	}
+	if p.castle&(kb|qb) == 0 {
+		return
+	}
+	king := Cell{MakePiece(us, Wazir), MakePiece(us, Ferz)}
+	rook := Cell{MakePiece(us, HRook), MakePiece(us, HRook)}
+	if p.sq[base+4] != king {
+		return
+	}
+	if p.castle&kb != 0 && p.sq[base+7] == rook && p.sq[base+5].Empty() && p.sq[base+6].Empty() {
+		if th := g.enemyThreat(); th&(7<<uint(base+4)) == 0 {
+			g.ml.add(mkMove(base+4, base+6, 0, 0, 0, flagCastle))
+		}
+	}
+	if p.castle&qb != 0 && p.sq[base] == rook && p.sq[base+1].Empty() && p.sq[base+2].Empty() && p.sq[base+3].Empty() {
+		if th := g.enemyThreat(); th&(7<<uint(base+2)) == 0 {
+			g.ml.add(mkMove(base+4, base+2, 0, 0, 0, flagCastle))
+		}
+	}
+}
+
+// threatMap returns the squares side c threatens (rule 8): every square some
+// piece or unit of c could move onto by its movement, whatever stands there,
+// plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
+// while supported).
+func (p *Position) threatMap(c Color) uint64 {
+	var th uint64
+	type weakSrc struct {
+		s   int
+		cap uint8
+	}
+	var weak [32]weakSrc
+	nw := 0
+	fwd, left, right := pawnDirs(c)
+	pawnDiag := func(s int, cap uint8, strongL, strongR uint8) uint64 {
+		var b uint64
+		t := s + fwd
+		if t < 0 || t > 63 {
+			return 0
+		}
+		f := fileOf(s)
+		if cap&strongL != 0 && f+left >= 0 && f+left <= 7 {
+			b |= 1 << uint(t+left)
+		}
+		if cap&strongR != 0 && f+right >= 0 && f+right <= 7 {
+			b |= 1 << uint(t+right)
+		}
+		return b
+	}
+	add := func(s int, m movement) {
+		for d := 0; d < 8; d++ {
+			r := m.Orth
+			if d >= 4 {
+				r = m.Diag
+			}
+			n := 0
+			switch r {
+			case rNone:
+				continue
+			case rStep:
+				n = 1
+			case rHalfling:
+				n = halfRange[s][d]
+			case rSlide:
+				n = 8
+			}
+			for i, t := range rays[s][d] {
+				if i >= n {
+					break
+				}
+				th |= 1 << uint(t)
+				if !p.sq[t].Empty() {
+					break
+				}
+			}
+		}
+		switch m.Leap {
+		case lLeap:
+			for _, t := range knightSq[s] {
+				th |= 1 << uint(t)
+			}
+		case lHorse:
+			for _, h := range horseSteps[s] {
+				if p.sq[h.pass].Empty() {
+					th |= 1 << uint(h.to)
+				}
+			}
+		}
+		if m.Pawn {
+			th |= pawnDiag(s, m.PawnCap, pcLeft, pcRight)
+			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weak) {
+				weak[nw] = weakSrc{s, m.PawnCap}
+				nw++
+			}
+		}
+	}
+	for s := 0; s < 64; s++ {
+		n, a, b := friends(p.sq[s], c)
+		switch n {
+		case 1:
+			add(s, kinds[a.Kind()].move)
+		case 2:
+			add(s, unitMove[a.Kind()][b.Kind()])
+		}
+	}
+	// weak pawns, from the owner's back rank forward: support comes from behind
+	for i := 0; i < nw; i++ {
+		j := i
+		if c == Black {
+			j = nw - 1 - i
+		}
+		w := weak[j]
+		if th&(1<<uint(w.s)) != 0 {
+			th |= pawnDiag(w.s, w.cap, pcWeakLeft, pcWeakRight)
+		}
+	}
+	return th
+}
+
+// ThreatMap returns the squares side c threatens in a Bifold Halfgi position
+// (rule 8), as a bit set with bit s for square s.
+func (p *Position) ThreatMap(c Color) uint64 { return p.threatMap(c) }

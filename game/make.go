@@ -1,0 +1,282 @@
+package game
+
+func (u *undo) save(s int, c Cell) {
+	u.sq[u.n] = int8(s)
+	u.cell[u.n] = c
+	u.n++
+}
+
+// handChange adds d to side c's count of kind k, remembering the old count.
+func (p *Position) handChange(u *undo, c Color, k Kind, d int) {
+	if u.nh < 2 {
+		u.hands[u.nh] = handSave{c, k, p.hand[c][k]}
+		u.nh++
+	}
+	p.addHand(c, k, d)
+}
+
+// Make plays move m (which must be legal in this position) in place.
+func (p *Position) Make(m Move) {
+	us := p.turn
+	u := undo{move: m, castle: p.castle, ep: p.ep, half: int16(p.half), hash: p.hash, royal: p.royal, royals: p.royals}
+	resetHalf := m.IsCapture()
+	to := m.To()
+	switch {
+	case m.IsDrop():
+		k := m.Part()
+		u.save(to, p.sq[to])
+		x := MakePiece(us, k)
+		c := p.sq[to]
+		if c[0] == NoPiece {
+			c[0] = x
+		} else {
+			c[1] = x
+		}
+		p.setCell(to, p.normCell(c))
+		p.handChange(&u, us, k, -1)
+		resetHalf = resetHalf || k.IsPawn()
+	case p.v.Bifold:
+		resetHalf = p.makeBifold(&u, m) || resetHalf
+	default:
+		resetHalf = p.makeFull(&u, m) || resetHalf
+	}
+	from := m.From()
+	if !m.IsDrop() {
+		p.castleUpdate(p.castle &^ (p.v.castleMask[from] | p.v.castleMask[to]))
+	} else if mask := p.v.castleMask[to]; mask != 0 {
+		p.castleUpdate(p.castle &^ mask)
+	}
+	p.hash ^= zEP[epIndex(p.ep)]
+	p.ep = -1
+	if m.IsDouble() {
+		p.ep = int8((from + to) / 2)
+	}
+	p.hash ^= zEP[epIndex(p.ep)]
+	if resetHalf {
+		p.half = 0
+	} else {
+		p.half++
+	}
+	if us == Black {
+		p.full++
+	}
+	p.turn = us.Other()
+	p.hash ^= zSide
+	p.stack = append(p.stack, u)
+}
+
+func (p *Position) castleUpdate(c uint8) {
+	p.hash ^= zCastle[p.castle] ^ zCastle[c]
+	p.castle = c
+}
+
+// makeFull plays a board move of a full-size rule set; it reports whether a
+// pawn moved.
+func (p *Position) makeFull(u *undo, m Move) bool {
+	v := p.v
+	us := p.turn
+	from, to := m.From(), m.To()
+	x := p.sq[from][0]
+	k := x.Kind()
+	y := p.sq[to][0]
+	capture := y != NoPiece && y.Color() != us
+	if m.IsEnPassant() {
+		cs := to - 8
+		if us == Black {
+			cs = to + 8
+		}
+		u.save(cs, p.sq[cs])
+		p.setCell(cs, Cell{})
+		if v.Drops {
+			p.handChange(u, us, Pawn, 1)
+		}
+	}
+	if m.IsCastle() {
+		rf, rt := to+1, to-1 // king side: rook h -> f
+		if to < from {
+			rf, rt = to-2, to+1
+		}
+		u.save(rf, p.sq[rf])
+		u.save(rt, p.sq[rt])
+		p.setCell(rt, p.sq[rf])
+		p.setCell(rf, Cell{})
+	}
+	u.save(from, p.sq[from])
+	u.save(to, p.sq[to])
+	if part := m.Part(); part != NoKind {
+		c1, c2 := kinds[k].comps[0], kinds[k].comps[1]
+		other := c1
+		if part == c1 {
+			other = c2
+		}
+		p.setCell(from, Cell{MakePiece(us, other)})
+		p.setCell(to, Cell{MakePiece(us, part)})
+		if part.Royal() {
+			p.royal[us] = int8(to)
+		}
+		return false
+	}
+	res := k
+	switch {
+	case m.Promo() != NoKind:
+		res = m.Promo()
+	case y != NoPiece && !capture:
+		res = compoundOf(k, y.Kind()) // fusion
+	case capture && v.Demotion && kinds[k].comps[0] != NoKind:
+		res = demote(k, from, to)
+	case capture && v.Assimilation && kinds[k].simple && kinds[y.Kind()].simple && y.Kind() != k:
+		res = compoundOf(k, y.Kind())
+	}
+	if capture && v.Drops {
+		p.handChange(u, us, y.Kind(), 1)
+	}
+	p.setCell(from, Cell{})
+	p.setCell(to, Cell{MakePiece(us, res)})
+	if res.Royal() {
+		p.royal[us] = int8(to)
+	}
+	return k == Pawn
+}
+
+// demote returns what a non-royal compound becomes after capturing from
+// from to to (the component it moved as); a royal compound becomes a King.
+func demote(k Kind, from, to int) Kind {
+	if kinds[k].royal {
+		return King
+	}
+	df, dr := fileOf(to)-fileOf(from), rankOf(to)-rankOf(from)
+	switch {
+	case df == 0 || dr == 0:
+		return Rook
+	case df*df+dr*dr == 5:
+		return Knight
+	}
+	return Bishop
+}
+
+// makeBifold plays a board move of the Bifold Halfgi family; it reports
+// whether a pawn moved.
+func (p *Position) makeBifold(u *undo, m Move) bool {
+	us := p.turn
+	them := us.Other()
+	from, to := m.From(), m.To()
+	src := p.sq[from]
+	var movers, rest Cell
+	nm, nr := 0, 0
+	part := m.Part()
+	for _, x := range src {
+		if x == NoPiece {
+			continue
+		}
+		moves := x.Color() == us && (part == NoKind || (x.Kind() == part && nm == 0))
+		if moves {
+			movers[nm] = x
+			nm++
+		} else {
+			rest[nr] = x
+			nr++
+		}
+	}
+	pawnMoved := movers[0].Kind().IsPawn() || (movers[1] != NoPiece && movers[1].Kind().IsPawn())
+	capture := func(x Piece) {
+		if x.Kind().Royal() {
+			p.royals[x.Color()]--
+			return
+		}
+		p.handChange(u, us, x.Kind(), 1)
+	}
+	if m.IsEnPassant() {
+		cs := to - 8
+		if us == Black {
+			cs = to + 8
+		}
+		c := p.sq[cs]
+		u.save(cs, c)
+		var keep Cell
+		n := 0
+		for _, x := range c {
+			if x == NoPiece {
+				continue
+			}
+			if x.Color() == them && x.Kind().IsPawn() {
+				capture(x)
+			} else {
+				keep[n] = x
+				n++
+			}
+		}
+		p.setCell(cs, keep)
+	}
+	if m.IsCastle() {
+		rf, rt := to+1, to-1
+		if to < from {
+			rf, rt = to-2, to+1
+		}
+		u.save(rf, p.sq[rf])
+		u.save(rt, p.sq[rt])
+		p.setCell(rt, p.sq[rf])
+		p.setCell(rf, Cell{})
+	}
+	u.save(from, src)
+	p.setCell(from, p.normCell(rest))
+	dst := p.sq[to]
+	u.save(to, dst)
+	var out Cell
+	n := 0
+	capt := m.Capt()
+	took := false // with a chosen victim, only one piece of that kind is taken
+	for _, x := range dst {
+		if x == NoPiece {
+			continue
+		}
+		if x.Color() == them && m.IsCapture() && !m.IsEnPassant() && (capt == NoKind || (x.Kind() == capt && !took)) {
+			capture(x)
+			took = true
+			continue
+		}
+		out[n] = x
+		n++
+	}
+	if promo := m.Promo(); promo != NoKind {
+		for i := 0; i < nm; i++ {
+			movers[i] = MakePiece(us, promo)
+		}
+	}
+	for i := 0; i < nm; i++ {
+		out[n] = movers[i]
+		n++
+	}
+	p.setCell(to, p.normCell(out))
+	return pawnMoved
+}
+
+// Unmake takes back the last move made with Make.
+func (p *Position) Unmake() {
+	u := &p.stack[len(p.stack)-1]
+	for i := int(u.n) - 1; i >= 0; i-- {
+		p.sq[u.sq[i]] = u.cell[i]
+	}
+	for i := int(u.nh) - 1; i >= 0; i-- {
+		h := u.hands[i]
+		p.hand[h.c][h.k] = h.old
+	}
+	p.castle = u.castle
+	p.ep = u.ep
+	p.half = int(u.half)
+	p.hash = u.hash
+	p.royal = u.royal
+	p.royals = u.royals
+	p.turn = p.turn.Other()
+	if p.turn == Black {
+		p.full--
+	}
+	p.stack = p.stack[:len(p.stack)-1]
+}
+
+// LastMove returns the most recent move made with Make, or NoMove.
+func (p *Position) LastMove() Move {
+	if len(p.stack) == 0 {
+		return NoMove
+	}
+	return p.stack[len(p.stack)-1].move
+}

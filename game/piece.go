@@ -1,0 +1,214 @@
+package game
+
+// Color is a side: White or Black.
+type Color uint8
+
+// The two sides.
+const (
+	White Color = 0
+	Black Color = 1
+)
+
+// Other returns the opposing side.
+func (c Color) Other() Color { return c ^ 1 }
+
+// String returns "w" or "b".
+func (c Color) String() string {
+	if c == White {
+		return "w"
+	}
+	return "b"
+}
+
+// Kind is a type of piece, independent of colour. The full-size kinds are used
+// by chess, Bedlam and Assimilation; the bifold kinds (and Pawn) by Bifold Halfgi.
+type Kind uint8
+
+// Piece kinds.
+const (
+	NoKind Kind = iota
+	Pawn
+	Knight
+	Bishop
+	Rook
+	Queen    // R+B
+	King     // royal
+	Marshall // R+N
+	Paladin  // B+N
+	Pope     // K+B, royal
+	Dragon   // K+R, royal (Dragon King)
+	Eques    // K+N, royal (Eques Rex)
+	HRook    // bifold halfling rook
+	HBishop  // bifold halfling bishop
+	HQueen   // bifold halfling queen
+	Horse    // bifold non-leaping knight
+	Wazir    // bifold royal wazir
+	Ferz     // bifold royal ferz
+	LPawn    // bifold left-handed pawn
+	DPawn    // bifold right-handed pawn
+	VPawn    // bifold weak pawn
+	numKinds
+)
+
+// Piece is a coloured piece: kind in the low 5 bits, colour in bit 5. Zero is no piece.
+type Piece uint8
+
+// NoPiece is the empty value.
+const NoPiece Piece = 0
+
+// MakePiece returns the piece of kind k and colour c.
+func MakePiece(c Color, k Kind) Piece { return Piece(k) | Piece(c)<<5 }
+
+// Kind returns the piece's kind.
+func (p Piece) Kind() Kind { return Kind(p & 31) }
+
+// Color returns the piece's colour.
+func (p Piece) Color() Color { return Color(p >> 5 & 1) }
+
+// Range values for a direction class of a movement.
+const (
+	rNone     = 0
+	rStep     = 1 // one square
+	rHalfling = 2 // ceil(n/2) squares, n = squares to the edge
+	rSlide    = 3 // unlimited
+)
+
+// Leap values.
+const (
+	lNone  = 0
+	lHorse = 1 // non-leaping knight: orthogonal step through an empty square, then diagonal outward
+	lLeap  = 2 // knight leap
+)
+
+// Pawn capture abilities (bit set), from the owner's point of view.
+const (
+	pcLeft      = 1 // captures diagonally to the owner's left
+	pcRight     = 2 // captures diagonally to the owner's right
+	pcWeakLeft  = 4 // to the left only while supported
+	pcWeakRight = 8 // to the right only while supported
+)
+
+// movement describes how a piece (or a bifold unit) moves: the union of its
+// components. Orth and Diag give the range in the four orthogonal and four
+// diagonal directions; Leap the knight move; Pawn non-zero for pawn movement
+// (forward steps) with the capture bits in PawnCap.
+type movement struct {
+	Orth, Diag uint8
+	Leap       uint8
+	Pawn       bool
+	PawnCap    uint8
+}
+
+// union combines two movements of pieces moving as one unit: a direction class
+// where both are halfling sliders becomes unlimited; two Horses leap as a Knight;
+// otherwise the union of the two.
+func union(a, b movement) movement {
+	m := movement{Orth: max(a.Orth, b.Orth), Diag: max(a.Diag, b.Diag), Leap: max(a.Leap, b.Leap), Pawn: a.Pawn || b.Pawn, PawnCap: a.PawnCap | b.PawnCap}
+	if a.Orth == rHalfling && b.Orth == rHalfling {
+		m.Orth = rSlide
+	}
+	if a.Diag == rHalfling && b.Diag == rHalfling {
+		m.Diag = rSlide
+	}
+	if a.Leap == lHorse && b.Leap == lHorse {
+		m.Leap = lLeap
+	}
+	// A weak side becomes strong when the other pawn captures there unconditionally,
+	// and two weak pawns together are a full pawn.
+	if a.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && b.PawnCap&(pcWeakLeft|pcWeakRight) != 0 {
+		m.PawnCap |= pcLeft | pcRight
+	}
+	if m.PawnCap&pcLeft != 0 {
+		m.PawnCap &^= pcWeakLeft
+	}
+	if m.PawnCap&pcRight != 0 {
+		m.PawnCap &^= pcWeakRight
+	}
+	return m
+}
+
+// kindInfo is the static description of a kind.
+type kindInfo struct {
+	name    string
+	move    movement
+	royal   bool
+	bifold  bool
+	pawn    bool
+	simple  bool    // K, R, B, N (full-size)
+	comps   [2]Kind // components of a compound (full-size)
+	value   int     // rough material value in centipawns (for ordering and tools)
+}
+
+var kinds = [numKinds]kindInfo{
+	Pawn:     {name: "Pawn", move: movement{Pawn: true, PawnCap: pcLeft | pcRight}, pawn: true, value: 100},
+	Knight:   {name: "Knight", move: movement{Leap: lLeap}, simple: true, value: 300},
+	Bishop:   {name: "Bishop", move: movement{Diag: rSlide}, simple: true, value: 320},
+	Rook:     {name: "Rook", move: movement{Orth: rSlide}, simple: true, value: 500},
+	Queen:    {name: "Queen", move: movement{Orth: rSlide, Diag: rSlide}, comps: [2]Kind{Rook, Bishop}, value: 900},
+	King:     {name: "King", move: movement{Orth: rStep, Diag: rStep}, royal: true, simple: true, value: 0},
+	Marshall: {name: "Marshall", move: movement{Orth: rSlide, Leap: lLeap}, comps: [2]Kind{Rook, Knight}, value: 850},
+	Paladin:  {name: "Paladin", move: movement{Diag: rSlide, Leap: lLeap}, comps: [2]Kind{Bishop, Knight}, value: 650},
+	Pope:     {name: "Pope", move: movement{Orth: rStep, Diag: rSlide}, royal: true, comps: [2]Kind{King, Bishop}, value: 300},
+	Dragon:   {name: "Dragon King", move: movement{Orth: rSlide, Diag: rStep}, royal: true, comps: [2]Kind{King, Rook}, value: 450},
+	Eques:    {name: "Eques Rex", move: movement{Orth: rStep, Diag: rStep, Leap: lLeap}, royal: true, comps: [2]Kind{King, Knight}, value: 280},
+	HRook:    {name: "Halfling Rook", move: movement{Orth: rHalfling}, bifold: true, value: 250},
+	HBishop:  {name: "Halfling Bishop", move: movement{Diag: rHalfling}, bifold: true, value: 170},
+	HQueen:   {name: "Halfling Queen", move: movement{Orth: rHalfling, Diag: rHalfling}, bifold: true, value: 420},
+	Horse:    {name: "Horse", move: movement{Leap: lHorse}, bifold: true, value: 150},
+	Wazir:    {name: "Wazir", move: movement{Orth: rStep}, royal: true, bifold: true, value: 0},
+	Ferz:     {name: "Ferz", move: movement{Diag: rStep}, royal: true, bifold: true, value: 0},
+	LPawn:    {name: "Left Pawn", move: movement{Pawn: true, PawnCap: pcLeft}, bifold: true, pawn: true, value: 60},
+	DPawn:    {name: "Right Pawn", move: movement{Pawn: true, PawnCap: pcRight}, bifold: true, pawn: true, value: 60},
+	VPawn:    {name: "Weak Pawn", move: movement{Pawn: true, PawnCap: pcWeakLeft | pcWeakRight}, bifold: true, pawn: true, value: 50},
+}
+
+// compoundOf names the compound of two simple kinds (the one table of fusions
+// and assimilations); NoKind when the pair does not combine.
+func compoundOf(a, b Kind) Kind {
+	if a > b {
+		a, b = b, a
+	}
+	switch {
+	case a == Knight && b == Bishop:
+		return Paladin
+	case a == Knight && b == Rook:
+		return Marshall
+	case a == Knight && b == King:
+		return Eques
+	case a == Bishop && b == Rook:
+		return Queen
+	case a == Bishop && b == King:
+		return Pope
+	case a == Rook && b == King:
+		return Dragon
+	}
+	return NoKind
+}
+
+// Name returns the English name of the kind.
+func (k Kind) Name() string {
+	if k < numKinds {
+		return kinds[k].name
+	}
+	return "?"
+}
+
+// Royal reports whether the kind is royal (K, O, D, E, W, F).
+func (k Kind) Royal() bool { return k < numKinds && kinds[k].royal }
+
+// Bifold reports whether the kind is a half-size bifold piece.
+func (k Kind) Bifold() bool { return k < numKinds && kinds[k].bifold }
+
+// IsPawn reports whether the kind is a pawn of any sort.
+func (k Kind) IsPawn() bool { return k < numKinds && kinds[k].pawn }
+
+// Components returns the two components of a full-size compound, or (k, NoKind).
+func (k Kind) Components() (Kind, Kind) {
+	if k < numKinds && kinds[k].comps[0] != NoKind {
+		return kinds[k].comps[0], kinds[k].comps[1]
+	}
+	return k, NoKind
+}
+
+// Value returns a rough material value in centipawns.
+func (k Kind) Value() int { return kinds[k].value }

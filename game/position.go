@@ -1,0 +1,233 @@
+package game
+
+import (
+	"math/rand/v2"
+)
+
+// Square is a board square, 0 = a1, 7 = h1, 56 = a8, 63 = h8.
+type Square = int
+
+// NoSquare marks the absence of a square.
+const NoSquare = -1
+
+// File and Rank of a square, 0-based.
+func fileOf(s int) int { return s & 7 }
+func rankOf(s int) int { return s >> 3 }
+
+// SquareName returns the algebraic name of a square, e.g. "e4".
+func SquareName(s int) string {
+	if s < 0 || s > 63 {
+		return "-"
+	}
+	return string([]byte{byte('a' + fileOf(s)), byte('1' + rankOf(s))})
+}
+
+// ParseSquare parses an algebraic square name.
+func ParseSquare(s string) (int, bool) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return NoSquare, false
+	}
+	return int(s[0]-'a') + 8*int(s[1]-'1'), true
+}
+
+// Cell is the content of a square: up to two pieces. Full-size games use slot 0
+// only. In bifold games the pieces are kept in canonical order (White first,
+// then W F Q R B H L D V P), so equal positions have equal cells.
+type Cell [2]Piece
+
+// Empty reports whether the cell holds no piece.
+func (c Cell) Empty() bool { return c[0] == NoPiece }
+
+// Count returns the number of pieces in the cell.
+func (c Cell) Count() int {
+	if c[0] == NoPiece {
+		return 0
+	}
+	if c[1] == NoPiece {
+		return 1
+	}
+	return 2
+}
+
+// undo records what a move changed, so Unmake can restore it exactly.
+type undo struct {
+	move       Move
+	sq         [4]int8
+	cell       [4]Cell
+	n          uint8
+	hands      [2]handSave
+	nh         uint8
+	castle     uint8
+	ep         int8
+	half       int16
+	hash       uint64
+	royal      [2]int8
+	royals     [2]int8
+}
+
+// handSave is a hand count before a move changed it.
+type handSave struct {
+	c   Color
+	k   Kind
+	old uint8
+}
+
+// Position is a game position of one rule set, with in-place Make and Unmake.
+// The zero value is not usable; create positions with NewPosition or Parse.
+type Position struct {
+	v      *Variant
+	sq     [64]Cell
+	hand   [2][numKinds]uint8
+	turn   Color
+	castle uint8
+	ep     int8 // en-passant target square or -1
+	half   int  // plies since the last capture or pawn move
+	full   int  // full move number
+	hash   uint64
+	royal  [2]int8 // full-size games: square of each side's royal, -1 if none
+	royals [2]int8 // bifold games: number of royal pieces each side has
+	stack  []undo  // made moves, for Unmake and repetition
+}
+
+// Zobrist keys.
+var (
+	zPiece  [64][2][64]uint64
+	zHand   [2][numKinds][64]uint64
+	zSide   uint64
+	zCastle [16]uint64
+	zEP     [65]uint64
+)
+
+func init() {
+	r := rand.New(rand.NewPCG(0x43686d72, 0x61426564))
+	for s := range zPiece {
+		for slot := range zPiece[s] {
+			for p := 1; p < 64; p++ {
+				zPiece[s][slot][p] = r.Uint64()
+			}
+		}
+	}
+	for c := range zHand {
+		for k := range zHand[c] {
+			for n := 1; n < 64; n++ {
+				zHand[c][k][n] = r.Uint64()
+			}
+		}
+	}
+	zSide = r.Uint64()
+	for i := 1; i < 16; i++ {
+		zCastle[i] = r.Uint64()
+	}
+	for i := 0; i < 64; i++ {
+		zEP[i] = r.Uint64()
+	}
+}
+
+func cellHash(s int, c Cell) uint64 { return zPiece[s][0][c[0]] ^ zPiece[s][1][c[1]] }
+
+func epIndex(ep int8) int {
+	if ep < 0 {
+		return 64
+	}
+	return int(ep)
+}
+
+// Variant returns the position's rule set.
+func (p *Position) Variant() *Variant { return p.v }
+
+// Turn returns the side to move.
+func (p *Position) Turn() Color { return p.turn }
+
+// At returns the content of square s.
+func (p *Position) At(s int) Cell { return p.sq[s] }
+
+// HandCount returns how many pieces of kind k side c has in hand.
+func (p *Position) HandCount(c Color, k Kind) int { return int(p.hand[c][k]) }
+
+// EnPassant returns the en-passant target square or NoSquare.
+func (p *Position) EnPassant() int { return int(p.ep) }
+
+// Halfmove returns the plies since the last capture or pawn move.
+func (p *Position) Halfmove() int { return p.half }
+
+// Fullmove returns the full-move number.
+func (p *Position) Fullmove() int { return p.full }
+
+// Hash returns the Zobrist hash of the position (board, stacks, hands, side,
+// castling rights and en-passant square).
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Ply returns the number of moves made on this Position since it was created.
+func (p *Position) Ply() int { return len(p.stack) }
+
+// RoyalSquare returns the square of side c's royal piece in full-size games, or NoSquare.
+func (p *Position) RoyalSquare(c Color) int { return int(p.royal[c]) }
+
+// ComputeHash recomputes the hash from scratch (tests compare it with Hash).
+func (p *Position) ComputeHash() uint64 {
+	var h uint64
+	for s := 0; s < 64; s++ {
+		h ^= cellHash(s, p.sq[s])
+	}
+	for c := 0; c < 2; c++ {
+		for k := range p.hand[c] {
+			h ^= zHand[c][k][p.hand[c][k]]
+		}
+	}
+	if p.turn == Black {
+		h ^= zSide
+	}
+	h ^= zCastle[p.castle]
+	h ^= zEP[epIndex(p.ep)]
+	return h
+}
+
+// Clone returns an independent copy of the position (with its move history).
+func (p *Position) Clone() *Position {
+	q := *p
+	q.stack = append(make([]undo, 0, cap(p.stack)), p.stack...)
+	return &q
+}
+
+// setCell changes square s to c, keeping the hash and royal bookkeeping.
+func (p *Position) setCell(s int, c Cell) {
+	old := p.sq[s]
+	p.hash ^= cellHash(s, old) ^ cellHash(s, c)
+	p.sq[s] = c
+}
+
+// addHand changes side c's hand count of kind k by d.
+func (p *Position) addHand(c Color, k Kind, d int) {
+	n := p.hand[c][k]
+	p.hash ^= zHand[c][k][n]
+	n = uint8(int(n) + d)
+	p.hand[c][k] = n
+	p.hash ^= zHand[c][k][n]
+}
+
+// normCell puts a bifold cell in canonical order.
+func (p *Position) normCell(c Cell) Cell {
+	if c[0] == NoPiece && c[1] != NoPiece {
+		return Cell{c[1], NoPiece}
+	}
+	if c[1] != NoPiece && p.slotKey(c[1]) < p.slotKey(c[0]) {
+		return Cell{c[1], c[0]}
+	}
+	return c
+}
+
+func (p *Position) slotKey(x Piece) int { return int(x.Color())*32 + p.v.slotOrder[x.Kind()] }
+
+// refreshRoyals recomputes the royal bookkeeping from the board.
+func (p *Position) refreshRoyals() {
+	p.royal = [2]int8{-1, -1}
+	p.royals = [2]int8{}
+	for s := 0; s < 64; s++ {
+		for _, x := range p.sq[s] {
+			if x != NoPiece && x.Kind().Royal() {
+				p.royal[x.Color()] = int8(s)
+				p.royals[x.Color()]++
+			}
+		}
+	}
+}
