@@ -129,14 +129,14 @@ func union(a, b movement) movement {
 
 // kindInfo is the static description of a kind.
 type kindInfo struct {
-	name    string
-	move    movement
-	royal   bool
-	bifold  bool
-	pawn    bool
-	simple  bool    // K, R, B, N (full-size)
-	comps   [2]Kind // components of a compound (full-size)
-	value   int     // rough material value in centipawns (for ordering and tools)
+	name   string
+	move   movement
+	royal  bool
+	bifold bool
+	pawn   bool
+	simple bool    // K, R, B, N (full-size)
+	comps  [2]Kind // components of a compound (full-size)
+	value  int     // rough material value in centipawns (for ordering and tools)
 }
 
 var kinds = [numKinds]kindInfo{

@@ -51,18 +51,18 @@ func (c Cell) Count() int {
 
 // undo records what a move changed, so Unmake can restore it exactly.
 type undo struct {
-	move       Move
-	sq         [4]int8
-	cell       [4]Cell
-	n          uint8
-	hands      [2]handSave
-	nh         uint8
-	castle     uint8
-	ep         int8
-	half       int16
-	hash       uint64
-	royal      [2]int8
-	royals     [2]int8
+	move   Move
+	sq     [4]int8
+	cell   [4]Cell
+	n      uint8
+	hands  [2]handSave
+	nh     uint8
+	castle uint8
+	ep     int8
+	half   int16
+	hash   uint64
+	royal  [2]int8
+	royals [2]int8
 }
 
 // handSave is a hand count before a move changed it.
