@@ -1,0 +1,136 @@
+// boot.js: loads main.wasm (the Ebiten board, built from cmd/wasm) with a loading
+// indicator, then registers the service worker for offline play.
+//
+// Records timings in window.chimeraBoot (milliseconds since navigation start):
+// wasmFetched, wasmStarted, canvas (Ebiten added its canvas), error.
+// URL parameter sw=0 skips (and removes) the service worker, for debugging.
+'use strict';
+(function () {
+  const boot = window.chimeraBoot = { version: null };
+  const loader = document.getElementById('loader');
+  const bar = document.getElementById('loader-bar');
+  const msg = document.getElementById('loader-msg');
+  const params = new URLSearchParams(location.search);
+
+  function showError(text, err) {
+    boot.error = text;
+    loader.classList.remove('done');
+    loader.classList.add('error');
+    msg.textContent = text;
+    if (err) console.error(text, err);
+    else console.error(text);
+  }
+
+  function progress(done, total) {
+    if (total > 0) bar.style.width = Math.min(100, 100 * done / total).toFixed(1) + '%';
+    msg.textContent = 'Loading Chimera… ' + (done / 1e6).toFixed(1) + (total > 0 ? ' / ' + (total / 1e6).toFixed(1) : '') + ' MB';
+  }
+
+  // The build writes site.json with the files' sizes: the progress bar's total
+  // (Content-Length is the compressed size when the server gzips).
+  const sizes = fetch('site.json').then(r => r.ok ? r.json() : null).catch(() => null);
+
+  // withProgress passes the response body through while counting its bytes.
+  function withProgress(resp, total) {
+    if (!resp.body || typeof ReadableStream !== 'function') return resp;
+    const reader = resp.body.getReader();
+    let n = 0;
+    const stream = new ReadableStream({
+      async pull(ctrl) {
+        const { done, value } = await reader.read();
+        if (done) { ctrl.close(); return; }
+        n += value.byteLength;
+        progress(n, total);
+        ctrl.enqueue(value);
+      },
+      cancel(reason) { reader.cancel(reason); },
+    });
+    return new Response(stream, { status: resp.status, headers: { 'Content-Type': 'application/wasm' } });
+  }
+
+  async function instantiate(go) {
+    const site = await Promise.race([sizes, new Promise(r => setTimeout(() => r(null), 500))]);
+    if (site) boot.version = site.version;
+    const total = site && site.files && site.files['main.wasm'] ? site.files['main.wasm'].size : 0;
+    const resp = await fetch('main.wasm');
+    if (!resp.ok) throw new Error('main.wasm: HTTP ' + resp.status + (resp.status === 404 ? ' (is the site built? run `make build`)' : ''));
+    if (WebAssembly.instantiateStreaming) {
+      try {
+        const r = await WebAssembly.instantiateStreaming(withProgress(resp, total), go.importObject);
+        boot.wasmFetched = performance.now();
+        return r.instance;
+      } catch (e) {
+        // A server without the application/wasm type, or an old browser: load the bytes.
+        console.warn('instantiateStreaming failed, falling back to instantiate:', e);
+      }
+    }
+    const buf = await (await fetch('main.wasm')).arrayBuffer();
+    boot.wasmFetched = performance.now();
+    return (await WebAssembly.instantiate(buf, go.importObject)).instance;
+  }
+
+  // Ebiten appends its canvas to <body> and its own viewport <meta>; keep ours
+  // (no zoom) and hide the loader once the canvas is there.
+  function watchCanvas() {
+    const check = () => {
+      if (boot.error) return;
+      if (!document.querySelector('body > canvas')) { requestAnimationFrame(check); return; }
+      boot.canvas = performance.now();
+      for (const m of document.querySelectorAll('meta[name=viewport]')) {
+        if (m.id !== 'chimera-viewport') m.remove();
+      }
+      // Two more frames so that the first board frame is on screen under the loader.
+      requestAnimationFrame(() => requestAnimationFrame(() => loader.classList.add('done')));
+      setTimeout(() => { if (!boot.error) loader.style.display = 'none'; }, 600);
+    };
+    requestAnimationFrame(check);
+  }
+
+  // No page scroll, pinch zoom or double-tap zoom while playing (iOS ignores
+  // user-scalable=no and touch-action on the body in some versions).
+  for (const ev of ['gesturestart', 'gesturechange', 'dblclick']) {
+    document.addEventListener(ev, e => e.preventDefault(), { passive: false });
+  }
+  document.addEventListener('touchmove', e => { if (e.touches.length > 1 || e.target === document.body) e.preventDefault(); }, { passive: false });
+
+  async function registerServiceWorker() {
+    if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
+    if (params.get('sw') === '0') {
+      for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
+      return;
+    }
+    try {
+      await navigator.serviceWorker.register('sw.js');
+    } catch (e) {
+      console.warn('service worker not registered:', e);
+    }
+  }
+
+  async function start() {
+    if (typeof WebAssembly !== 'object' || typeof Go !== 'function') {
+      showError('This browser cannot run Chimera: it needs WebAssembly.');
+      return;
+    }
+    const go = new Go();
+    const goExit = go.exit;
+    go.exit = code => { boot.exitCode = code; goExit.call(go, code); };
+    let instance;
+    try {
+      instance = await instantiate(go);
+    } catch (e) {
+      showError('Chimera could not be loaded: ' + (e && e.message ? e.message : e), e);
+      return;
+    }
+    msg.textContent = 'Starting…';
+    bar.style.width = '100%';
+    watchCanvas();
+    boot.wasmStarted = performance.now();
+    go.run(instance).then(() => {
+      showError('The game stopped' + (boot.exitCode ? ' (exit code ' + boot.exitCode + ')' : '') + '. Reload the page to play again.');
+    }, e => showError('The game crashed: ' + e, e));
+    // Precache the site for offline play once the game runs, not while it loads.
+    setTimeout(registerServiceWorker, 3000);
+  }
+
+  start();
+})();

@@ -1,0 +1,264 @@
+// Command sitebuild finishes the static site in dist/ after the wasm binaries and
+// wasm_exec.js are in place (the Makefile's `make build` runs it):
+//
+//	go run ./web/sitebuild -web web -dist dist
+//
+// It copies the page files from web/, draws the app icons, writes a gzip copy
+// (FILE.gz) of every compressible file for cmd/serve and static hosts to send,
+// stamps the service worker with a cache version (a hash of the site's contents)
+// and the list of files to precache, and writes site.json (version, file sizes,
+// gzip total) which the loading page and the browser tests read.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// copied lists the extensions of web/ files that belong to the site.
+var copied = map[string]bool{
+	".html": true, ".js": true, ".css": true, ".webmanifest": true, ".json": true,
+	".png": true, ".svg": true, ".ico": true, ".txt": true,
+}
+
+// compressible lists the extensions that get a .gz copy.
+var compressible = map[string]bool{
+	".html": true, ".js": true, ".css": true, ".webmanifest": true, ".json": true,
+	".wasm": true, ".svg": true, ".txt": true,
+}
+
+const (
+	swName   = "sw.js"
+	siteJSON = "site.json"
+)
+
+// FileInfo is one file's entry in site.json.
+type FileInfo struct {
+	Size int64 `json:"size"`
+	Gzip int64 `json:"gzip"` // bytes a gzip-accepting client downloads
+}
+
+// Site is the content of site.json.
+type Site struct {
+	Version   string              `json:"version"`
+	Files     map[string]FileInfo `json:"files"`
+	TotalSize int64               `json:"totalSize"`
+	TotalGzip int64               `json:"totalGzip"`
+}
+
+func main() {
+	webDir := flag.String("web", "web", "folder with the page sources")
+	dist := flag.String("dist", "dist", "site folder to finish")
+	noGzip := flag.Bool("nogzip", false, "do not write .gz copies")
+	flag.Parse()
+	site, err := Build(*webDir, *dist, !*noGzip)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sitebuild:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("sitebuild: %s: %d files, %.2f MB, %.2f MB gzip-compressed, cache version %s\n",
+		*dist, len(site.Files), float64(site.TotalSize)/1e6, float64(site.TotalGzip)/1e6, site.Version)
+	for _, name := range []string{"main.wasm", "engine.wasm"} {
+		if fi, ok := site.Files[name]; ok {
+			fmt.Printf("sitebuild:   %-12s %6.2f MB, %5.2f MB gzip\n", name, float64(fi.Size)/1e6, float64(fi.Gzip)/1e6)
+		} else {
+			fmt.Printf("sitebuild:   %-12s missing\n", name)
+		}
+	}
+}
+
+// Build finishes the site in dist from the sources in webDir.
+func Build(webDir, dist string, writeGzip bool) (*Site, error) {
+	if err := os.MkdirAll(dist, 0o755); err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(webDir)
+	if err != nil {
+		return nil, err
+	}
+	var swTemplate []byte
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || strings.HasPrefix(name, ".") || !copied[path.Ext(name)] {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(webDir, name))
+		if err != nil {
+			return nil, err
+		}
+		if name == swName {
+			swTemplate = data
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dist, name), data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	if swTemplate == nil {
+		return nil, fmt.Errorf("%s/%s is missing", webDir, swName)
+	}
+	if err := WriteIcons(dist); err != nil {
+		return nil, err
+	}
+
+	// Remove stale outputs of an earlier run, then list the site.
+	names, err := listSite(dist)
+	if err != nil {
+		return nil, err
+	}
+	version, err := hashFiles(dist, names)
+	if err != nil {
+		return nil, err
+	}
+	precache := []string{"./"}
+	for _, n := range names {
+		precache = append(precache, "./"+n)
+	}
+	precache = append(precache, "./"+siteJSON)
+	sw, err := StampServiceWorker(swTemplate, version, precache)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dist, swName), sw, 0o644); err != nil {
+		return nil, err
+	}
+	names = append(names, swName)
+	sort.Strings(names)
+
+	site := &Site{Version: version, Files: map[string]FileInfo{}}
+	infos, err := compressAll(dist, names, writeGzip)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range names {
+		site.Files[n] = infos[i]
+		site.TotalSize += infos[i].Size
+		site.TotalGzip += infos[i].Gzip
+	}
+	js, err := json.MarshalIndent(site, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dist, siteJSON), append(js, '\n'), 0o644); err != nil {
+		return nil, err
+	}
+	return site, nil
+}
+
+// listSite returns the site's files (slash paths relative to dist, sorted), leaving
+// out .gz copies, the service worker and site.json, and deletes .gz copies left
+// from an earlier build.
+func listSite(dist string) ([]string, error) {
+	var names []string
+	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dist, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case strings.HasSuffix(rel, ".gz"):
+			return os.Remove(p)
+		case rel == swName || rel == siteJSON || strings.HasPrefix(path.Base(rel), "."):
+			return nil
+		}
+		names = append(names, rel)
+		return nil
+	})
+	sort.Strings(names)
+	return names, err
+}
+
+// hashFiles returns a short hash of the files' names and contents: the cache version.
+func hashFiles(dist string, names []string) (string, error) {
+	h := sha256.New()
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(n)))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(data))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// StampServiceWorker fills the service worker template's placeholders: the string
+// literal "__CHIMERA_VERSION__" and the array literal ["__CHIMERA_PRECACHE__"].
+func StampServiceWorker(tmpl []byte, version string, precache []string) ([]byte, error) {
+	const verPH, listPH = `"__CHIMERA_VERSION__"`, `["__CHIMERA_PRECACHE__"]`
+	if !bytes.Contains(tmpl, []byte(verPH)) || !bytes.Contains(tmpl, []byte(listPH)) {
+		return nil, fmt.Errorf("service worker template lacks %s or %s", verPH, listPH)
+	}
+	v, _ := json.Marshal(version)
+	l, _ := json.Marshal(precache)
+	out := bytes.ReplaceAll(tmpl, []byte(verPH), v)
+	out = bytes.ReplaceAll(out, []byte(listPH), l)
+	return out, nil
+}
+
+// compressAll writes FILE.gz for the compressible files (two at a time: the
+// machines here have two cores) and returns each file's sizes.
+func compressAll(dist string, names []string, writeGzip bool) ([]FileInfo, error) {
+	infos := make([]FileInfo, len(names))
+	errs := make([]error, len(names))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i, n := range names {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, n string) {
+			defer func() { <-sem; wg.Done() }()
+			p := filepath.Join(dist, filepath.FromSlash(n))
+			data, err := os.ReadFile(p)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			infos[i] = FileInfo{Size: int64(len(data)), Gzip: int64(len(data))}
+			if !compressible[path.Ext(n)] {
+				return
+			}
+			z := Gzip(data)
+			if len(z) >= len(data) {
+				return // not worth it: served as is
+			}
+			infos[i].Gzip = int64(len(z))
+			if writeGzip {
+				errs[i] = os.WriteFile(p+".gz", z, 0o644)
+			}
+		}(i, n)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return infos, nil
+}
+
+// Gzip compresses data at the best level, with no name or time in the header so
+// that builds are reproducible.
+func Gzip(data []byte) []byte {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}

@@ -1,0 +1,55 @@
+// sw.js: the service worker. It precaches the whole site at install so the game
+// plays offline, and answers from that cache first. The build (web/sitebuild)
+// replaces the two placeholders below: the cache version (a hash of the site's
+// contents, so every new build installs a fresh cache and drops the old one) and
+// the list of the site's files.
+'use strict';
+const VERSION = "__CHIMERA_VERSION__";
+const PRECACHE = ["__CHIMERA_PRECACHE__"];
+const CACHE = 'chimera-' + VERSION;
+
+self.addEventListener('install', event => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // no-cache: revalidate with the server so a new version never caches old files.
+    await cache.addAll(PRECACHE.map(url => new Request(url, { cache: 'no-cache' })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', event => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith('chimera-') && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', event => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // The page is opened with parameters (?variant=...&fen=...): ignore them.
+    const hit = await cache.match(req, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      return await fetch(req);
+    } catch (err) {
+      if (req.mode === 'navigate') {
+        const page = await cache.match('./index.html');
+        if (page) return page;
+      }
+      throw err;
+    }
+  })());
+});
+
+self.addEventListener('message', event => {
+  if (event.data && event.data.type === 'version') {
+    event.source && event.source.postMessage({ type: 'version', version: VERSION });
+  }
+});
