@@ -1,0 +1,913 @@
+// Package ai is the computer player of Chimera: an alpha-beta searcher and a
+// per-rule-set evaluation for Bedlam, Assimilation Chess and the Bifold
+// Halfgi family (and plain chess). It is pure Go (no syscall/js): the browser
+// runs it in a Web Worker through cmd/engine, and cmd/arena plays matches.
+//
+// Typical use:
+//
+//	e := ai.NewEngine(16)           // 16 MiB transposition table
+//	res := e.Search(pos, ai.Config{ // pos is not changed
+//		Limits: ai.Limits{MoveTime: time.Second},
+//		OnInfo: func(i ai.Info) { ... },
+//	})
+//	pos.Make(res.Move)
+//
+// or, for a playing level, e.Search(pos, ai.LevelConfig(level, movetime, seed)).
+// Engine.Stop, safe from any goroutine, ends a running search, which then
+// returns its best move so far.
+package ai
+
+import (
+	"sync/atomic"
+	"time"
+
+	"chimera/game"
+)
+
+// Score bounds. A mate found at ply n scores Mate-n for the side that mates.
+const (
+	Mate      = 30000
+	MateBound = Mate - 1000 // scores beyond this are mates
+	infinity  = 32000
+	maxPly    = 96
+)
+
+// Limits bounds a search. Zero fields mean no limit; with no limit at all the
+// search runs until Stop (or to the maximum depth).
+type Limits struct {
+	Depth    int           // maximum nominal depth in plies
+	Nodes    uint64        // node budget
+	MoveTime time.Duration // time budget
+}
+
+// Config describes one search.
+type Config struct {
+	Limits
+	// Level is the playing level 1..8 (0 means full strength, as 8). Use
+	// LevelConfig to fill Limits, Noise and RandomMove for a level.
+	Level int
+	// Seed makes the level's randomness reproducible.
+	Seed uint64
+	// Noise adds a deterministic pseudo-random term of up to ±Noise
+	// centipawns to every evaluation (a function of position and Seed).
+	Noise int
+	// RandomMove is the chance, in percent, of playing a random legal move
+	// instead of searching (level 1).
+	RandomMove int
+	// OnInfo, if set, is called after each completed iteration.
+	OnInfo func(Info)
+	// Yield, if set, is called every few thousand nodes; cmd/engine uses it
+	// under js/wasm to let the message loop run so that Stop can arrive.
+	Yield func()
+}
+
+// Info is a progress report, sent after each completed iteration.
+type Info struct {
+	Depth int
+	Score int // centipawns from the side to move's point of view
+	// Mate is non-zero when Score is a mate score: moves (not plies) to mate,
+	// positive when the side to move mates, negative when it is mated.
+	Mate  int
+	Nodes uint64
+	Time  time.Duration
+	PV    []game.Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move game.Move // NoMove when the position has no legal move
+	Info
+}
+
+// Engine is a searcher with its transposition table. One Engine runs one
+// search at a time; Stop may be called from another goroutine.
+type Engine struct {
+	tt   []ttEntry
+	mask uint64
+	stop atomic.Bool
+	s    searcher
+}
+
+// NewEngine returns an engine with a transposition table of about mb MiB
+// (rounded down to a power of two, at least 1 MiB).
+func NewEngine(mb int) *Engine {
+	if mb < 1 {
+		mb = 1
+	}
+	n := uint64(1)
+	for n*2*16 <= uint64(mb)<<20 {
+		n *= 2
+	}
+	return &Engine{tt: make([]ttEntry, n), mask: n - 1}
+}
+
+// Stop asks a running search to return as soon as possible (within a few
+// milliseconds) with its best move so far. It is safe to call from any
+// goroutine; it has no effect on a search that starts later.
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// Clear empties the transposition table and the move-ordering history.
+func (e *Engine) Clear() {
+	clear(e.tt)
+	e.s.history = [2][64 + 32][64]int32{}
+}
+
+// ttEntry is one transposition table slot (16 bytes).
+type ttEntry struct {
+	key   uint32
+	move  game.Move
+	score int16
+	eval  int16
+	depth int8
+	flag  uint8
+	age   uint8
+	_     uint8
+}
+
+const (
+	ttExact = 1
+	ttLower = 2
+	ttUpper = 3
+)
+
+// searcher is the per-search state; it lives inside the Engine so that its
+// large arrays are allocated once.
+type searcher struct {
+	e        *Engine
+	p        *game.Position
+	ev       *evaluator
+	check    bool // full-size rule set: check and checkmate
+	nodes    uint64
+	limits   Limits
+	start    time.Time
+	deadline time.Time
+	stopped  bool
+	yield    func()
+	age      uint8
+
+	hist    []uint64 // hashes of the positions before each move (game + search path)
+	lists   [maxPly + 1]game.MoveList
+	scores  [maxPly + 1][game.MaxMoves]int32
+	killers [maxPly + 1][2]game.Move
+	history [2][64 + 32][64]int32
+	pv      [maxPly + 1][maxPly + 1]game.Move
+	pvLen   [maxPly + 1]int
+	evalAt  [maxPly + 1]int
+}
+
+// Search searches position p (which it leaves unchanged) under cfg and
+// returns the best move found. It never returns NoMove while p has a legal
+// move.
+func (e *Engine) Search(p *game.Position, cfg Config) Result {
+	e.stop.Store(false)
+	s := &e.s
+	s.e = e
+	s.p = p.Clone()
+	s.ev = newEvaluator(p.Variant())
+	s.ev.noise = cfg.Noise
+	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)
+	s.check = p.Variant().Check
+	s.nodes = 0
+	s.limits = cfg.Limits
+	s.start = time.Now()
+	s.stopped = false
+	s.yield = cfg.Yield
+	s.age++
+	s.hist = s.p.HistoryHashes(s.hist[:0])
+	for i := range s.killers {
+		s.killers[i] = [2]game.Move{}
+	}
+	for c := range s.history {
+		for f := range s.history[c] {
+			for t := range s.history[c][f] {
+				s.history[c][f][t] /= 8
+			}
+		}
+	}
+	if cfg.MoveTime > 0 {
+		s.deadline = s.start.Add(cfg.MoveTime)
+	}
+
+	root := &s.lists[0]
+	root.N = 0
+	s.p.GenerateMoves(root)
+	var res Result
+	if root.N == 0 {
+		return res
+	}
+	res.Move = root.Moves[0]
+	if cfg.RandomMove > 0 {
+		r := mix(cfg.Seed ^ p.Hash())
+		if int(r%100) < cfg.RandomMove {
+			res.Move = root.Moves[(r>>8)%uint64(root.N)]
+			res.PV = []game.Move{res.Move}
+			return res
+		}
+	}
+	if root.N == 1 && cfg.MoveTime > 0 && cfg.Depth == 0 && cfg.Nodes == 0 {
+		// forced move: no need to think (with a depth or node limit, search
+		// anyway so that the score and PV are reported)
+		res.PV = []game.Move{res.Move}
+		return res
+	}
+	maxDepth := cfg.Depth
+	if maxDepth <= 0 || maxDepth > maxPly-8 {
+		maxDepth = maxPly - 8
+	}
+	// order the root by a shallow evaluation first
+	s.scoreMoves(0, root, game.NoMove)
+	sortMoves(root, &s.scores[0])
+
+	prevScore := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		score, best, ok := s.searchRoot(depth, prevScore)
+		if !ok && best == game.NoMove {
+			break
+		}
+		res.Move = best
+		res.Depth = depth
+		res.Score = score
+		res.Mate = mateMoves(score)
+		res.Nodes = s.nodes
+		res.Time = time.Since(s.start)
+		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		if len(res.PV) == 0 || res.PV[0] != best {
+			res.PV = append(res.PV[:0], best)
+		}
+		if !ok {
+			break
+		}
+		prevScore = score
+		if cfg.OnInfo != nil {
+			cfg.OnInfo(Info{Depth: depth, Score: score, Mate: res.Mate, Nodes: s.nodes, Time: res.Time,
+				PV: append([]game.Move(nil), res.PV...)})
+		}
+		if res.Mate != 0 && depth > 2*abs(res.Mate)+2 {
+			break // a proven mate: deeper search will not change it
+		}
+		if cfg.MoveTime > 0 && time.Since(s.start) > cfg.MoveTime/2 {
+			break // the next iteration would not finish
+		}
+		if cfg.Nodes > 0 && s.nodes >= cfg.Nodes {
+			break
+		}
+	}
+	res.Nodes = s.nodes
+	res.Time = time.Since(s.start)
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// mateMoves converts a score to moves to mate (0 when not a mate score).
+func mateMoves(score int) int {
+	switch {
+	case score > MateBound:
+		return (Mate - score + 1) / 2
+	case score < -MateBound:
+		return -(Mate + score + 1) / 2
+	}
+	return 0
+}
+
+// searchRoot runs one iteration with an aspiration window around prev. It
+// returns the score, the best move, and whether the iteration completed.
+func (s *searcher) searchRoot(depth, prev int) (int, game.Move, bool) {
+	delta := 40
+	alpha, beta := -infinity, infinity
+	if depth >= 4 && abs(prev) < MateBound {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		score, best := s.rootPass(depth, alpha, beta)
+		if s.stopped {
+			return score, best, false
+		}
+		if score <= alpha {
+			alpha = max(-infinity, alpha-delta)
+			delta *= 3
+			if delta > 600 {
+				alpha = -infinity
+			}
+			continue
+		}
+		if score >= beta {
+			beta = min(infinity, beta+delta)
+			delta *= 3
+			if delta > 600 {
+				beta = infinity
+			}
+			continue
+		}
+		return score, best, true
+	}
+}
+
+// rootPass searches the root moves once. On a stop it returns the best move
+// among those fully searched in this pass (or NoMove).
+func (s *searcher) rootPass(depth, alpha, beta int) (int, game.Move) {
+	ml := &s.lists[0]
+	best := game.NoMove
+	bestScore := -infinity
+	s.pvLen[0] = 0
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		s.push(m)
+		var score int
+		if i == 0 {
+			score = -s.search(depth-1, 1, -beta, -alpha, true)
+		} else {
+			score = -s.search(depth-1, 1, -alpha-1, -alpha, false)
+			if score > alpha && score < beta && !s.stopped {
+				score = -s.search(depth-1, 1, -beta, -alpha, true)
+			}
+		}
+		s.pop()
+		if s.stopped {
+			break
+		}
+		if score > bestScore {
+			bestScore = score
+			best = m
+			if score > alpha {
+				alpha = score
+				s.updatePV(0, m)
+				// move it to the front, keeping the others in order
+				copy(ml.Moves[1:i+1], ml.Moves[:i])
+				ml.Moves[0] = m
+			}
+			if score >= beta {
+				break
+			}
+		}
+	}
+	if s.stopped && (best == game.NoMove || bestScore <= -infinity) {
+		return bestScore, game.NoMove
+	}
+	if s.stopped && bestScore < alpha {
+		return bestScore, game.NoMove
+	}
+	return bestScore, best
+}
+
+func (s *searcher) updatePV(ply int, m game.Move) {
+	s.pv[ply][0] = m
+	n := 0
+	if ply+1 <= maxPly {
+		n = s.pvLen[ply+1]
+		copy(s.pv[ply][1:], s.pv[ply+1][:n])
+	}
+	s.pvLen[ply] = n + 1
+}
+
+// push makes m, recording the hash of the position before it.
+func (s *searcher) push(m game.Move) {
+	s.hist = append(s.hist, s.p.Hash())
+	s.p.Make(m)
+	s.nodes++
+}
+
+func (s *searcher) pop() {
+	s.p.Unmake()
+	s.hist = s.hist[:len(s.hist)-1]
+}
+
+// nullHash marks a null move in hist: repetition scans stop there.
+const nullHash = 0
+
+// repeated reports whether the current position occurred before, with the
+// same side to move, since the last null move.
+func (s *searcher) repeated() bool {
+	h := s.p.Hash()
+	n := len(s.hist)
+	lim := 0
+	if !s.ev.drops {
+		// without drops, no position repeats across a capture or pawn move
+		lim = max(0, n-s.p.Halfmove())
+	} else if n > 120 {
+		lim = n - 120
+	}
+	for i := n - 2; i >= lim; i -= 2 {
+		if s.hist[i+1] == nullHash {
+			return false
+		}
+		if s.hist[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// poll checks the limits every 1024 nodes.
+func (s *searcher) poll() {
+	if s.nodes&1023 != 0 || s.stopped {
+		return
+	}
+	if s.e.stop.Load() {
+		s.stopped = true
+		return
+	}
+	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
+		s.stopped = true
+		return
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+		return
+	}
+	if s.yield != nil && s.nodes&4095 == 0 {
+		s.yield()
+		if s.e.stop.Load() {
+			s.stopped = true
+		}
+	}
+}
+
+// inCheck reports whether the side to move is in check (full-size games).
+func (s *searcher) inCheck() bool { return s.check && s.p.InCheck() }
+
+// noMoves scores a position without legal moves at ply.
+func (s *searcher) noMoves(ply int, inCheck bool) int {
+	if inCheck {
+		return -Mate + ply
+	}
+	if s.ev.bifold && s.p.RoyalCount(s.p.Turn()) == 0 {
+		return -Mate + ply
+	}
+	return 0
+}
+
+// ttProbe looks the position up.
+func (s *searcher) ttProbe() *ttEntry {
+	h := s.p.Hash()
+	en := &s.e.tt[h&s.e.mask]
+	if en.key == uint32(h>>32) && en.flag != 0 {
+		return en
+	}
+	return nil
+}
+
+func (s *searcher) ttStore(depth, score, eval int, flag uint8, m game.Move, ply int) {
+	h := s.p.Hash()
+	en := &s.e.tt[h&s.e.mask]
+	key := uint32(h >> 32)
+	// replace: different position of an older search, or not deeper
+	if en.key == key || en.age != s.age || int(en.depth) <= depth+2 || flag == ttExact {
+		if m == game.NoMove && en.key == key {
+			m = en.move
+		}
+		// mate scores are stored relative to this node
+		if score > MateBound {
+			score += ply
+		} else if score < -MateBound {
+			score -= ply
+		}
+		*en = ttEntry{key: key, move: m, score: int16(score), eval: int16(eval), depth: int8(depth), flag: flag, age: s.age}
+	}
+}
+
+func ttScore(score, ply int) int {
+	if score > MateBound {
+		return score - ply
+	}
+	if score < -MateBound {
+		return score + ply
+	}
+	return score
+}
+
+// search is the principal variation search at an inner node.
+func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
+	p := s.p
+	s.pvLen[ply] = 0
+	s.poll()
+	if s.stopped {
+		return 0
+	}
+	if s.ev.bifold && p.RoyalCount(p.Turn()) == 0 {
+		return -Mate + ply
+	}
+	if s.repeated() || (s.ev.v.FiftyMove && p.Halfmove() >= 100) {
+		return 0
+	}
+	if ply >= maxPly-1 {
+		return s.ev.eval(p)
+	}
+	// mate distance pruning
+	alpha = max(alpha, -Mate+ply)
+	beta = min(beta, Mate-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	inCheck := s.inCheck()
+	if inCheck && depth < 8 {
+		depth++
+	}
+	if depth <= 0 {
+		return s.quiesce(ply, alpha, beta, 0)
+	}
+	hashMove := game.NoMove
+	staticEval := -infinity
+	if en := s.ttProbe(); en != nil {
+		hashMove = en.move
+		staticEval = int(en.eval)
+		if !pvNode && int(en.depth) >= depth {
+			sc := ttScore(int(en.score), ply)
+			switch {
+			case en.flag == ttExact,
+				en.flag == ttLower && sc >= beta,
+				en.flag == ttUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	if staticEval == -infinity {
+		if inCheck {
+			staticEval = -Mate + ply
+		} else {
+			staticEval = s.ev.eval(p)
+		}
+	}
+	s.evalAt[ply] = staticEval
+
+	if !pvNode && !inCheck && abs(beta) < MateBound {
+		// reverse futility: far above beta at low depth
+		if depth <= 3 && staticEval-120*depth >= beta {
+			return staticEval
+		}
+		// null move: if passing still beats beta, a real move will too.
+		// (Zugzwang is rare here; drops in the drop games almost always
+		// give a useful move.)
+		if depth >= 3 && staticEval >= beta && s.hasPieces() {
+			r := 2 + depth/4
+			s.hist = append(s.hist, nullHash)
+			p.MakeNull()
+			s.nodes++
+			score := -s.search(depth-1-r, ply+1, -beta, -beta+1, false)
+			p.Unmake()
+			s.hist = s.hist[:len(s.hist)-1]
+			if s.stopped {
+				return 0
+			}
+			if score >= beta {
+				if score > MateBound {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+
+	ml := &s.lists[ply]
+	ml.N = 0
+	p.GenerateMoves(ml)
+	if ml.N == 0 {
+		return s.noMoves(ply, inCheck)
+	}
+	s.scoreMoves(ply, ml, hashMove)
+	sc := &s.scores[ply]
+	us := p.Turn()
+
+	bestScore := -infinity
+	bestMove := game.NoMove
+	origAlpha := alpha
+	quiets := 0
+	for i := 0; i < ml.N; i++ {
+		m := pick(ml, sc, i)
+		quiet := !m.IsCapture() && m.Promo() == game.NoKind
+		if quiet {
+			quiets++
+		}
+		// futility: quiet moves that cannot lift a hopeless position at the
+		// frontier
+		if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
+			if depth <= 2 && staticEval+150*depth <= alpha {
+				continue
+			}
+			// late move pruning
+			if depth <= 3 && quiets > 6+depth*depth*4 {
+				continue
+			}
+		}
+		s.push(m)
+		var score int
+		if i == 0 {
+			score = -s.search(depth-1, ply+1, -beta, -alpha, pvNode)
+		} else {
+			// late move reduction for quiet moves
+			r := 0
+			if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				r = 1
+				if i >= 8 {
+					r = 1 + depth/4
+				}
+				if pvNode {
+					r--
+				}
+				if r > depth-2 {
+					r = depth - 2
+				}
+				if r < 0 {
+					r = 0
+				}
+			}
+			score = -s.search(depth-1-r, ply+1, -alpha-1, -alpha, false)
+			if score > alpha && r > 0 && !s.stopped {
+				score = -s.search(depth-1, ply+1, -alpha-1, -alpha, false)
+			}
+			if score > alpha && score < beta && pvNode && !s.stopped {
+				score = -s.search(depth-1, ply+1, -beta, -alpha, true)
+			}
+		}
+		s.pop()
+		if s.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			bestMove = m
+			if score > alpha {
+				alpha = score
+				if pvNode {
+					s.updatePV(ply, m)
+				}
+				if score >= beta {
+					if quiet {
+						if s.killers[ply][0] != m {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = m
+						}
+						h := &s.history[us][histFrom(m)][m.To()]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							s.ageHistory()
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	if bestScore == -infinity {
+		// every move was pruned: the position is bad but not lost
+		return alpha
+	}
+	flag := uint8(ttExact)
+	switch {
+	case bestScore >= beta:
+		flag = ttLower
+	case bestScore <= origAlpha:
+		flag = ttUpper
+	}
+	s.ttStore(depth, bestScore, staticEval, flag, bestMove, ply)
+	return bestScore
+}
+
+func (s *searcher) ageHistory() {
+	for c := range s.history {
+		for f := range s.history[c] {
+			for t := range s.history[c][f] {
+				s.history[c][f][t] /= 2
+			}
+		}
+	}
+}
+
+// hasPieces reports whether the side to move has something besides pawns
+// and royals (or anything in hand) — null-move pruning is unsafe otherwise.
+func (s *searcher) hasPieces() bool {
+	p := s.p
+	us := p.Turn()
+	if s.ev.drops {
+		for _, k := range s.ev.v.HandOrder() {
+			if p.HandCount(us, k) > 0 {
+				return true
+			}
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		for _, x := range p.At(sq) {
+			if x != game.NoPiece && x.Color() == us && !x.Kind().IsPawn() && !x.Kind().Royal() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// histFrom is the history-table row of a move: its origin, or 64 + kind for
+// a drop.
+func histFrom(m game.Move) int {
+	if m.IsDrop() {
+		return 64 + int(m.Part())
+	}
+	return m.From()
+}
+
+// quiesce searches captures and promotions (and, in check, every evasion)
+// until the position is quiet. qd counts quiescence plies.
+func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
+	p := s.p
+	s.pvLen[ply] = 0
+	s.poll()
+	if s.stopped {
+		return 0
+	}
+	if s.ev.bifold && p.RoyalCount(p.Turn()) == 0 {
+		return -Mate + ply
+	}
+	if ply >= maxPly-1 {
+		return s.ev.eval(p)
+	}
+	inCheck := qd < 4 && s.inCheck()
+	best := -infinity
+	if !inCheck {
+		best = s.ev.eval(p)
+		if best >= beta {
+			return best
+		}
+		if best > alpha {
+			alpha = best
+		}
+	}
+	ml := &s.lists[ply]
+	ml.N = 0
+	p.GenerateMoves(ml)
+	if ml.N == 0 {
+		if inCheck || s.inCheck() {
+			return -Mate + ply
+		}
+		return s.noMoves(ply, false)
+	}
+	// keep the tactical moves
+	n := 0
+	sc := &s.scores[ply]
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		if !inCheck && !m.IsCapture() && (m.Promo() == game.NoKind || qd >= 2) {
+			continue
+		}
+		v := s.moveGain(m)
+		if !inCheck && best+v+200 < alpha && m.Promo() == game.NoKind {
+			continue // delta pruning: even winning this cannot reach alpha
+		}
+		ml.Moves[n] = m
+		sc[n] = int32(v*16 - s.attackerValue(m)/16)
+		n++
+	}
+	ml.N = n
+	for i := 0; i < ml.N; i++ {
+		m := pick(ml, sc, i)
+		s.push(m)
+		score := -s.quiesce(ply+1, -beta, -alpha, qd+1)
+		s.pop()
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if best == -infinity {
+		return alpha
+	}
+	return best
+}
+
+// victimValue is the value of what move m captures.
+func (s *searcher) victimValue(m game.Move) int {
+	if !m.IsCapture() {
+		return 0
+	}
+	val := &s.ev.value
+	if m.IsEnPassant() {
+		return val[game.Pawn]
+	}
+	cell := s.p.At(m.To())
+	if !s.ev.bifold {
+		return val[cell[0].Kind()]
+	}
+	if k := m.Capt(); k != game.NoKind {
+		return bifoldCaptValue(val, k)
+	}
+	them := s.p.Turn().Other()
+	v := 0
+	n := 0
+	for _, x := range cell {
+		if x != game.NoPiece && x.Color() == them {
+			v += bifoldCaptValue(val, x.Kind())
+			n++
+		}
+	}
+	// a single piece entering a mixed square takes only the enemy one; a
+	// unit entering takes all (only possible when no friend is there)
+	return v
+}
+
+func bifoldCaptValue(val *[game.VPawn + 1]int, k game.Kind) int {
+	if k.Royal() {
+		return 1500
+	}
+	return val[k]
+}
+
+// moveGain estimates the material a move wins at once: the victim, plus
+// the promotion or metamorphosis.
+func (s *searcher) moveGain(m game.Move) int {
+	v := s.victimValue(m)
+	if pr := m.Promo(); pr != game.NoKind {
+		val := &s.ev.value
+		if s.ev.bifold {
+			v += val[pr] - val[game.Pawn]
+		} else {
+			from := s.p.At(m.From())[0].Kind()
+			v += val[pr] - val[from]
+		}
+	}
+	return v
+}
+
+// attackerValue is the value of the piece (or unit) that moves.
+func (s *searcher) attackerValue(m game.Move) int {
+	if m.IsDrop() {
+		return s.ev.value[m.Part()]
+	}
+	if k := m.Part(); k != game.NoKind {
+		return s.ev.value[k]
+	}
+	cell := s.p.At(m.From())
+	us := s.p.Turn()
+	v := 0
+	for _, x := range cell {
+		if x != game.NoPiece && x.Color() == us {
+			v += s.ev.value[x.Kind()]
+			if x.Kind().Royal() {
+				v += 200
+			}
+		}
+	}
+	return v
+}
+
+// scoreMoves fills the ordering scores of ml at ply.
+func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
+	sc := &s.scores[ply]
+	us := s.p.Turn()
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		var v int32
+		switch {
+		case m == hashMove:
+			v = 1 << 30
+		case m.IsCapture() || m.Promo() != game.NoKind:
+			v = 1<<28 + int32(s.moveGain(m)*16-s.attackerValue(m)/16)
+		case m == k0:
+			v = 1<<27 + 2
+		case m == k1:
+			v = 1<<27 + 1
+		default:
+			v = s.history[us][histFrom(m)][m.To()]
+		}
+		sc[i] = v
+	}
+}
+
+// pick moves the best-scored move among i.. to position i and returns it.
+func pick(ml *game.MoveList, sc *[game.MaxMoves]int32, i int) game.Move {
+	b := i
+	for j := i + 1; j < ml.N; j++ {
+		if sc[j] > sc[b] {
+			b = j
+		}
+	}
+	if b != i {
+		ml.Moves[i], ml.Moves[b] = ml.Moves[b], ml.Moves[i]
+		sc[i], sc[b] = sc[b], sc[i]
+	}
+	return ml.Moves[i]
+}
+
+// sortMoves sorts ml by descending score (insertion sort; root only).
+func sortMoves(ml *game.MoveList, sc *[game.MaxMoves]int32) {
+	for i := 1; i < ml.N; i++ {
+		m, v := ml.Moves[i], sc[i]
+		j := i
+		for j > 0 && sc[j-1] < v {
+			ml.Moves[j], sc[j] = ml.Moves[j-1], sc[j-1]
+			j--
+		}
+		ml.Moves[j], sc[j] = m, v
+	}
+}

@@ -1,0 +1,48 @@
+package game
+
+// Small read-only queries for the search in package ai. They expose
+// bookkeeping the Position already keeps, so the search does not have to
+// rescan the board at every node.
+
+// RoyalCount returns how many royal pieces side c has on the board: 0 or 1 in
+// the full-size games, 0 to 2 in the Bifold Halfgi family.
+func (p *Position) RoyalCount(c Color) int {
+	if p.v.Bifold {
+		return int(p.royals[c])
+	}
+	if p.royal[c] >= 0 {
+		return 1
+	}
+	return 0
+}
+
+// Attacked reports whether square s is attacked by side by in a full-size
+// game: some piece of by could capture there by an ordinary capturing move
+// (pins ignored).
+func (p *Position) Attacked(s int, by Color) bool { return p.attacked(s, by) }
+
+// HistoryHashes appends to dst the hashes of the positions before each move
+// made with Make (oldest first), for repetition detection inside a search.
+func (p *Position) HistoryHashes(dst []uint64) []uint64 {
+	for i := range p.stack {
+		dst = append(dst, p.stack[i].hash)
+	}
+	return dst
+}
+
+// MakeNull passes the turn without moving (a null move, for the search's
+// null-move pruning). It clears the en-passant square. Unmake takes it back.
+// It must not be used when the side to move is in check.
+func (p *Position) MakeNull() {
+	u := undo{move: NoMove, castle: p.castle, ep: p.ep, half: int16(p.half), hash: p.hash, royal: p.royal, royals: p.royals}
+	p.hash ^= zEP[epIndex(p.ep)]
+	p.ep = -1
+	p.hash ^= zEP[epIndex(p.ep)]
+	p.half++
+	if p.turn == Black {
+		p.full++
+	}
+	p.turn = p.turn.Other()
+	p.hash ^= zSide
+	p.stack = append(p.stack, u)
+}
