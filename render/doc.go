@@ -1,0 +1,52 @@
+// Package render is the Chimera board: an Ebiten v2 game that draws the board,
+// pieces, hands, move list, buttons, dialogs and animations, and turns pointer
+// input into intents. It knows no rules: its owner (cmd/wasm) feeds it
+// snapshots, legal move targets and move events, and acts on the intents.
+//
+// # Driving it
+//
+//	g := render.New(render.Options{OnIntent: func(i model.Intent) { ... }})
+//	ebiten.SetScreenClearedEveryFrame(false) // render.Run does this for you
+//	g.SetPosition(board, targets)            // a new game, an undo, a viewed ply
+//	go ebiten.RunGame(g)                     // or render.Run(g, "Chimera")
+//
+// After each move (the player's, reported as IntentMove, or the computer's):
+//
+//	g.PlayEvent(event, newBoard, newTargets) // animates, state final at once
+//	g.SetMoves(humanNotation, ply)           // the move list and the ply shown
+//	g.SetGameOver("Checkmate — White wins")  // or "" for none
+//	g.SetThinking(true, depth, "+0.35")      // the computer's progress; false when done
+//
+// The board, targets and events are the plain types of package
+// chimera/render/model. Targets drive the selection: a piece (or a hand piece)
+// can be picked up when some target starts from it; the destination marks come
+// from the targets' To and Kind (a dot for a quiet move, corner marks for a
+// capture, a blue ring with corner marks for a fusion or assimilation, a blue
+// rounded square for joining a bifold square). When several targets share a
+// source and a destination the player gets choice tokens drawn with each
+// target's Icon and Label; one tap answers.
+//
+// Intents (model.Intent) are delivered through Options.OnIntent from the game
+// loop, without the renderer's lock held: IntentMove (Move string),
+// IntentViewPly (Ply: show the position after that many plies; the owner then
+// calls SetPosition and SetMoves), IntentNewGame (NewGame settings from the
+// dialog: variant id, computer colour or -1, level 1-8), IntentUndo,
+// IntentRedo and IntentFlip (the renderer already flipped itself; Flipped
+// holds the new state).
+//
+// # Test hook support
+//
+// SquareCenter(sq) and HandCenter(color, letter) give CSS-pixel centres for
+// the current layout and orientation; Choices() lists the open choice's
+// options with their CSS-pixel centres (nil when none); Animating() reports a
+// running move animation; FPS() counts frames drawn in the last second (an
+// idle board draws none) and TPS() the updates.
+//
+// # Structure
+//
+// The pure-Go parts, tested with go test, are in sub-packages that do not
+// import Ebiten: model (the types), layout (geometry and hit tests in CSS
+// pixels), anim (animation plans from events, easing, sampling) and input (the
+// selection, drag and choice state machine). The piece art is package
+// chimera/sprites. This package only draws and glues them to Ebiten.
+package render

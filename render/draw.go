@@ -1,0 +1,503 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"chimera/render/anim"
+	"chimera/render/input"
+	"chimera/render/layout"
+	"chimera/render/model"
+	"chimera/sprites"
+)
+
+// Colours of the interface (calm, lichess-like).
+var (
+	colBG       = rgba(0x2c, 0x2a, 0x27, 0xff)
+	colPanel    = rgba(0x3a, 0x37, 0x33, 0xff)
+	colPanelHi  = rgba(0x4d, 0x49, 0x44, 0xff)
+	colText     = rgba(0xe8, 0xe5, 0xe0, 0xff)
+	colTextDim  = rgba(0xa8, 0xa3, 0x9c, 0xff)
+	colAccent   = rgba(0x62, 0x99, 0x24, 0xff)
+	colLight    = rgba(0xf0, 0xd9, 0xb5, 0xff)
+	colDark     = rgba(0xb5, 0x88, 0x63, 0xff)
+	colLast     = rgba(0x9b, 0xc7, 0x00, 0x69)
+	colSelected = rgba(0x14, 0x55, 0x1e, 0x80)
+	colDest     = rgba(0x14, 0x55, 0x1e, 0x80)
+	colFuse     = rgba(0x00, 0x6e, 0xb4, 0xb0)
+	colCheck    = rgba(0xff, 0x10, 0x10, 0xff)
+	colDivider  = rgba(0x80, 0x78, 0x70, 0xc0)
+)
+
+// Draw implements ebiten.Game. An idle board is not redrawn (the screen is
+// not cleared every frame), so an idle page costs almost nothing.
+func (g *Game) Draw(screen *ebiten.Image) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	animating := g.animating(now)
+	_, _, _, _, dragging := g.in.Drag()
+	p := painter{dst: screen, s: g.scale, c: g.spr}
+	if !g.dirty && !animating && !dragging {
+		if g.thinking {
+			// Only the thinking indicator moves: redraw just the status line.
+			g.drawStatus(p, now, true)
+			g.frames = append(g.frames, now)
+		}
+		return
+	}
+	if g.plan != nil && !animating {
+		g.plan = nil
+	}
+	g.dirty = false
+	g.frames = append(g.frames, now)
+	screen.Fill(colBG)
+	if g.lay.Sq <= 0 {
+		return
+	}
+	g.drawBoard(p)
+	g.drawPieces(p, now)
+	g.drawHands(p, now)
+	g.drawStatus(p, now, false)
+	g.drawMoves(p)
+	g.drawButtons(p)
+	g.drawChoice(p)
+	g.drawDrag(p)
+	g.drawBanner(p)
+	g.drawDialog(p)
+}
+
+func (g *Game) drawBoard(p painter) {
+	l := &g.lay
+	b := &g.board
+	sel, hasSel := g.in.Selected()
+	for sq := model.Square(0); sq < 64; sq++ {
+		r := l.SquareRect(sq)
+		c := colDark
+		if (sq.File()+sq.Rank())%2 == 1 {
+			c = colLight
+		}
+		p.rect(r.X, r.Y, r.W, r.H, c)
+		if sq == b.LastFrom || sq == b.LastTo {
+			p.rect(r.X, r.Y, r.W, r.H, colLast)
+		}
+		if hasSel && !sel.Hand && sel.Square == sq {
+			p.rect(r.X, r.Y, r.W, r.H, colSelected)
+		}
+		if sq == b.Check {
+			cx, cy := r.Center()
+			p.glow(cx, cy, r.W*0.62, colCheck)
+		}
+	}
+	// Coordinates: files along the bottom edge, ranks along the left edge.
+	fs := math.Max(9, l.Sq*0.17)
+	for i := 0; i < 8; i++ {
+		fsq := model.Sq(i, 0)
+		rsq := model.Sq(0, i)
+		if l.Flipped {
+			fsq, rsq = model.Sq(i, 7), model.Sq(7, i)
+		}
+		r := l.SquareRect(fsq)
+		c := colLight
+		if (fsq.File()+fsq.Rank())%2 == 1 {
+			c = colDark
+		}
+		p.text(string(rune('a'+i)), r.X+r.W-2, r.Y+r.H-1, fs, true, c, alignEnd, alignEnd)
+		r = l.SquareRect(rsq)
+		c = colLight
+		if (rsq.File()+rsq.Rank())%2 == 1 {
+			c = colDark
+		}
+		p.text(string(rune('1'+i)), r.X+2, r.Y+1, fs, true, c, alignStart, alignStart)
+	}
+	// Legal destinations of the selection.
+	kinds := map[model.Square]map[model.MoveKind]bool{}
+	for _, t := range g.in.Dests() {
+		if kinds[t.To] == nil {
+			kinds[t.To] = map[model.MoveKind]bool{}
+		}
+		kinds[t.To][t.Kind] = true
+	}
+	for sq, ks := range kinds {
+		r := l.SquareRect(sq)
+		cx, cy := r.Center()
+		occupied := b.Count(sq) > 0
+		switch {
+		case ks[model.Merge]:
+			g.cornerMarks(p, r, colFuse)
+			p.ring(cx, cy, r.W*0.47, r.W*0.05, colFuse)
+		case ks[model.Join]:
+			p.roundRect(r.X+r.W*0.06, r.Y+r.H*0.06, r.W*0.88, r.H*0.88, r.W*0.12, r.W*0.05, colFuse)
+		case ks[model.Capture] || occupied:
+			g.cornerMarks(p, r, colDest)
+		default:
+			p.circle(cx, cy, r.W*0.15, colDest)
+		}
+		if ks[model.Capture] && (ks[model.Merge] || ks[model.Join]) {
+			g.cornerMarks(p, r, colDest)
+		}
+	}
+}
+
+// cornerMarks draws lichess-style corner triangles (a capture or fusion target).
+func (g *Game) cornerMarks(p painter, r layout.Rect, c interface{ RGBA() (r, g, b, a uint32) }) {
+	k := r.W * 0.24
+	x0, y0, x1, y1 := r.X, r.Y, r.X+r.W, r.Y+r.H
+	p.poly(c, x0, y0, x0+k, y0, x0, y0+k)
+	p.poly(c, x1, y0, x1-k, y0, x1, y0+k)
+	p.poly(c, x0, y1, x0+k, y1, x0, y1-k)
+	p.poly(c, x1, y1, x1-k, y1, x1, y1-k)
+}
+
+// mirrored says whether a handed bifold pawn's token is drawn mirrored: its
+// mark points to its owner's side as seen on the screen.
+func (g *Game) mirrored(pc model.Piece) bool {
+	if !g.board.Bifold {
+		return false
+	}
+	if u := pc.Upper(); u != 'L' && u != 'D' {
+		return false
+	}
+	return (pc.Color() == 1) != g.flipped
+}
+
+// drawToken draws piece pc for a square of sq CSS px centred at (x, y).
+func (g *Game) drawToken(p painter, pc model.Piece, x, y, sq, scale, alpha float64) {
+	p.piece(pc, g.board.Bifold, x, y, sq, scale, alpha, g.mirrored(pc))
+}
+
+func (g *Game) drawPieces(p painter, now time.Time) {
+	l := &g.lay
+	b := &g.board
+	t := ms(now.Sub(g.planStart))
+	plan := g.plan
+	if !plan.Active(t) {
+		plan = nil
+	}
+	dragSrc, _, _, _, dragging := g.in.Drag()
+	sel, hasSel := g.in.Selected()
+	for sq := model.Square(0); sq < 64; sq++ {
+		if dragging && !dragSrc.Hand && dragSrc.Square == sq {
+			// The dragged piece leaves a faint ghost behind.
+			g.drawCell(p, sq, plan, 0.35, 1)
+			continue
+		}
+		lift := 1.0
+		if hasSel && !sel.Hand && sel.Square == sq {
+			r := l.SquareRect(sq)
+			cx, cy := r.Center()
+			p.glow(cx, cy+r.H*0.3, r.W*0.45, rgba(0, 0, 0, 0x70))
+			lift = 1.06
+		}
+		g.drawCell(p, sq, plan, 1, lift)
+	}
+	if plan != nil {
+		for _, s := range plan.Sample(t, g.resolve) {
+			g.drawToken(p, s.Piece, s.X, s.Y, s.Size, s.Scale, s.Alpha)
+		}
+	}
+	_ = b
+}
+
+// drawCell draws the static pieces of sq (skipping those an animation draws).
+func (g *Game) drawCell(p painter, sq model.Square, plan *anim.Plan, alpha, lift float64) {
+	b := &g.board
+	l := &g.lay
+	n := b.Count(sq)
+	if n == 0 {
+		return
+	}
+	r := l.SquareRect(sq)
+	lone := b.Lone(sq)
+	if b.Bifold && n == 2 && b.Cells[sq][0].Color() != b.Cells[sq][1].Color() && !plan.HidesCell(sq, 0) && !plan.HidesCell(sq, 1) {
+		// A mixed square: a thin divider between the two colours.
+		cx := r.X + r.W/2
+		p.line(cx, r.Y+r.H*0.3, cx, r.Y+r.H*0.86, math.Max(1, r.W*0.02), colDivider)
+	}
+	for s := 0; s < 2; s++ {
+		pc := b.Cells[sq][s]
+		if pc == model.None || plan.HidesCell(sq, s) {
+			continue
+		}
+		c := l.SlotCenter(sq, s, b.Bifold && sprites.IsHalf(byte(pc), true), lone)
+		dy := 0.0
+		if lift != 1 {
+			dy = -r.H * 0.04
+		}
+		g.drawToken(p, pc, c.X, c.Y+dy, l.Sq, lift, alpha)
+	}
+}
+
+func (g *Game) drawHands(p painter, now time.Time) {
+	b := &g.board
+	if !b.HasHands {
+		return
+	}
+	l := &g.lay
+	t := ms(now.Sub(g.planStart))
+	plan := g.plan
+	if !plan.Active(t) {
+		plan = nil
+	}
+	sel, hasSel := g.in.Selected()
+	dragSrc, _, _, _, dragging := g.in.Drag()
+	for c := 0; c < 2; c++ {
+		hr := l.Hands[c]
+		p.roundRect(hr.X, hr.Y, hr.W, hr.H, 6, 0, colPanel)
+		if c == b.Turn {
+			p.roundRect(hr.X, hr.Y, hr.W, hr.H, 6, 1.5, colAccent)
+		}
+		for i, it := range b.Hands[c] {
+			n := it.Count + plan.HandDelta(c, it.Piece, t)
+			r := l.HandSlot(c, i)
+			cx, cy := r.Center()
+			if hasSel && sel.Hand && sel.Color == c && sel.Piece.SameKind(it.Piece) {
+				p.roundRect(r.X+2, r.Y+2, r.W-4, r.H-4, 6, 0, colSelected)
+			}
+			if n <= 0 {
+				continue
+			}
+			alpha := 1.0
+			if dragging && dragSrc.Hand && dragSrc.Color == c && dragSrc.Piece.SameKind(it.Piece) && n == 1 {
+				alpha = 0.35
+			}
+			sz := r.W * 0.92
+			if b.Bifold && sprites.IsHalf(byte(it.Piece), true) {
+				sz = r.W * 1.3
+			}
+			g.drawToken(p, it.Piece, cx, cy, sz, 1, alpha)
+			// The count badge.
+			bx, by, br := r.X+r.W*0.8, r.Y+r.H*0.2, math.Max(8, r.W*0.16)
+			p.circle(bx, by, br, colAccent)
+			p.text(fmt.Sprint(n), bx, by, br*1.3, true, colText, alignCenter, alignCenter)
+		}
+	}
+}
+
+// statusText is the turn / thinking line.
+func (g *Game) statusText(now time.Time) string {
+	s := "White to move"
+	if g.board.Turn == 1 {
+		s = "Black to move"
+	}
+	if g.banner != "" {
+		s = g.banner
+	}
+	if g.ply < len(g.moves) {
+		s = fmt.Sprintf("Viewing move %d of %d", g.ply, len(g.moves))
+	}
+	return s
+}
+
+func (g *Game) drawStatus(p painter, now time.Time, only bool) {
+	r := g.lay.Status
+	if r.Empty() {
+		return
+	}
+	p.rect(r.X, r.Y, r.W, r.H, colBG)
+	s := g.statusText(now)
+	p.text(s, r.X+4, r.Y+r.H/2, 14, false, colText, alignStart, alignCenter)
+	if !g.thinking {
+		return
+	}
+	// A small unobtrusive indicator: three pulsing dots, depth and score.
+	info := fmt.Sprintf("d%d %s", g.depth, g.score)
+	w := p.textWidth(info, 13, false)
+	x := r.X + r.W - 4 - w
+	p.text(info, x, r.Y+r.H/2, 13, false, colTextDim, alignStart, alignCenter)
+	ph := float64(now.UnixMilli()%1200) / 1200
+	for i := 0; i < 3; i++ {
+		a := 0.35 + 0.65*math.Max(0, math.Sin(2*math.Pi*(ph-float64(i)*0.15)))
+		p.circle(x-34+float64(i)*10, r.Y+r.H/2, 3, rgba(0x9b, 0xc7, 0x00, uint8(255*a)))
+	}
+}
+
+func (g *Game) drawMoves(p painter) {
+	cells, r := g.moveCells()
+	if r.Empty() {
+		return
+	}
+	over := g.showMoves && g.lay.Portrait
+	if over {
+		p.rect(g.lay.Board.X, g.lay.Board.Y, g.lay.Board.W, g.lay.Board.H, rgba(0x20, 0x1f, 0x1d, 0xf0))
+	} else {
+		p.roundRect(r.X, r.Y, r.W, r.H, 6, 0, colPanel)
+	}
+	if len(g.moves) == 0 {
+		p.text("No moves yet", r.X+8, r.Y+g.lay.RowH/2+2, 13, false, colTextDim, alignStart, alignCenter)
+		return
+	}
+	numW := math.Min(44, r.W*0.2)
+	for _, c := range cells {
+		if !c.Side {
+			p.text(fmt.Sprintf("%d.", c.Num), r.X+numW-6, c.R.Y+c.R.H/2, 13, false, colTextDim, alignEnd, alignCenter)
+		}
+		col := colText
+		if c.Ply == g.ply-1 {
+			p.roundRect(c.R.X+1, c.R.Y+2, c.R.W-2, c.R.H-4, 4, 0, colPanelHi)
+			col = rgba(0xff, 0xff, 0xff, 0xff)
+		}
+		s := g.moves[c.Ply]
+		size := 14.0
+		for size > 9 && p.textWidth(s, size, c.Ply == g.ply-1) > c.R.W-8 {
+			size--
+		}
+		p.text(s, c.R.X+6, c.R.Y+c.R.H/2, size, c.Ply == g.ply-1, col, alignStart, alignCenter)
+	}
+}
+
+func (g *Game) drawButtons(p painter) {
+	for _, b := range g.lay.Buttons {
+		r := b.R
+		bg := colPanelHi
+		if b.ID == layout.BtnMenu && g.showMoves {
+			bg = colAccent
+		}
+		p.roundRect(r.X+1, r.Y+2, r.W-2, r.H-4, 6, 0, bg)
+		p.text(b.Label, r.X+r.W/2, r.Y+r.H/2, 15, true, colText, alignCenter, alignCenter)
+	}
+}
+
+func (g *Game) drawChoice(p painter) {
+	ch := g.in.Choice()
+	if ch == nil {
+		return
+	}
+	bd := g.lay.Board
+	p.rect(bd.X, bd.Y, bd.W, bd.H, rgba(0, 0, 0, 0x55))
+	for _, o := range ch.Options {
+		g.drawOption(p, o)
+	}
+}
+
+func (g *Game) drawOption(p painter, o input.Option) {
+	p.glow(o.X, o.Y+o.R*0.1, o.R*1.25, rgba(0, 0, 0, 0x90))
+	p.circle(o.X, o.Y, o.R, rgba(0xf4, 0xf1, 0xea, 0xff))
+	p.ring(o.X, o.Y, o.R, math.Max(1.5, o.R*0.06), colAccent)
+	sq := o.R * 1.7
+	ic := o.Target.Icon
+	half := func(pc model.Piece) bool { return g.board.Bifold && sprites.IsHalf(byte(pc), true) }
+	switch {
+	case ic[0] != 0 && ic[1] != 0:
+		g.drawToken(p, ic[0], o.X-sq/4, o.Y-o.R*0.12, sq, 1, 1)
+		g.drawToken(p, ic[1], o.X+sq/4, o.Y-o.R*0.12, sq, 1, 1)
+	case ic[0] != 0:
+		s := sq
+		if half(ic[0]) {
+			s = sq * 1.25
+		}
+		g.drawToken(p, ic[0], o.X, o.Y-o.R*0.12, s, 1, 1)
+	default:
+		p.text(o.Target.Label, o.X, o.Y, math.Max(10, o.R*0.32), true, colBG, alignCenter, alignCenter)
+		return
+	}
+	if o.Target.Label != "" {
+		fs := math.Max(10, o.R*0.26)
+		w := p.textWidth(o.Target.Label, fs, true) + 10
+		y := o.Y + o.R*0.72
+		p.roundRect(o.X-w/2, y-fs*0.65, w, fs*1.3, fs*0.6, 0, rgba(0x2c, 0x2a, 0x27, 0xe0))
+		p.text(o.Target.Label, o.X, y, fs, true, colText, alignCenter, alignCenter)
+	}
+}
+
+func (g *Game) drawDrag(p painter) {
+	src, x, y, touch, ok := g.in.Drag()
+	if !ok {
+		return
+	}
+	b := &g.board
+	sq := g.lay.Sq
+	scale := 1.0
+	if touch {
+		// Above the finger and a little larger, with the target square marked.
+		if t, ok := g.lay.SquareAt(x, y); ok {
+			r := g.lay.SquareRect(t)
+			cx, cy := r.Center()
+			p.circle(cx, cy, r.W*1.0, rgba(0x14, 0x55, 0x1e, 0x40))
+		}
+		y -= sq * 0.9
+		scale = 1.4
+	}
+	if src.Hand {
+		g.drawToken(p, src.Piece, x, y, sq, scale, 1)
+		return
+	}
+	n := b.Count(src.Square)
+	for s := 0; s < 2; s++ {
+		pc := b.Cells[src.Square][s]
+		if pc == model.None {
+			continue
+		}
+		dx := 0.0
+		if b.Bifold && n == 2 && sprites.IsHalf(byte(pc), true) {
+			dx = (float64(s) - 0.5) * sq / 2 * scale
+		}
+		g.drawToken(p, pc, x+dx, y, sq, scale, 1)
+	}
+}
+
+func (g *Game) bannerRect() layout.Rect {
+	bd := g.lay.Board
+	h := math.Max(56, bd.H*0.16)
+	return layout.Rect{X: bd.X + bd.W*0.06, Y: bd.Y + (bd.H-h)/2, W: bd.W * 0.88, H: h}
+}
+
+func (g *Game) drawBanner(p painter) {
+	if g.banner == "" || g.bannerOff {
+		return
+	}
+	r := g.bannerRect()
+	p.glow(r.X+r.W/2, r.Y+r.H/2, r.W*0.6, rgba(0, 0, 0, 0x80))
+	p.roundRect(r.X, r.Y, r.W, r.H, 10, 0, rgba(0x2c, 0x2a, 0x27, 0xf0))
+	p.roundRect(r.X, r.Y, r.W, r.H, 10, 2, colAccent)
+	fs := math.Min(22, r.H*0.36)
+	for fs > 11 && p.textWidth(g.banner, fs, true) > r.W-20 {
+		fs--
+	}
+	p.text(g.banner, r.X+r.W/2, r.Y+r.H*0.42, fs, true, colText, alignCenter, alignCenter)
+	p.text("tap to close", r.X+r.W/2, r.Y+r.H*0.78, 11, false, colTextDim, alignCenter, alignCenter)
+}
+
+func (g *Game) drawDialog(p painter) {
+	if g.dialog == nil {
+		return
+	}
+	s := g.dialog.settings
+	d := layout.DialogLayout(g.cssW, g.cssH, len(model.Variants))
+	p.rect(0, 0, g.cssW, g.cssH, rgba(0, 0, 0, 0x90))
+	pr := d.Panel
+	p.roundRect(pr.X, pr.Y, pr.W, pr.H, 10, 0, colPanel)
+	p.text("New game", d.Title.X, d.Title.Y+d.Title.H/2, 20, true, colText, alignStart, alignCenter)
+	caption := func(r layout.Rect, s string) {
+		p.text(s, r.X, r.Y+r.H/2, 13, false, colTextDim, alignStart, alignCenter)
+	}
+	btn := func(r layout.Rect, label string, on bool) {
+		bg := colPanelHi
+		if on {
+			bg = colAccent
+		}
+		p.roundRect(r.X, r.Y, r.W, r.H, 6, 0, bg)
+		fs := 15.0
+		for fs > 9 && p.textWidth(label, fs, on) > r.W-8 {
+			fs--
+		}
+		p.text(label, r.X+r.W/2, r.Y+r.H/2, fs, on, colText, alignCenter, alignCenter)
+	}
+	caption(d.GameLbl, "Game")
+	for i, r := range d.Variants {
+		btn(r, model.Variants[i].Name, s.Variant == model.Variants[i].ID)
+	}
+	caption(d.OppLbl, "Computer plays")
+	for i, r := range d.Opp {
+		btn(r, []string{"White", "Black", "Nobody"}[i], s.Computer == []int{0, 1, -1}[i])
+	}
+	caption(d.LevelLbl, "Level")
+	for i, r := range d.Levels {
+		btn(r, fmt.Sprint(i+1), s.Level == i+1)
+	}
+	btn(d.Cancel, "Cancel", false)
+	btn(d.Start, "Start", true)
+}

@@ -1,0 +1,248 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+
+	"chimera/render/model"
+	"chimera/sprites"
+)
+
+// spriteKey identifies one rasterised token.
+type spriteKey struct {
+	p      model.Piece
+	bifold bool
+	size   int
+	mirror bool
+}
+
+// spriteCache holds rasterised tokens per device-pixel size, plus shared images.
+type spriteCache struct {
+	tokens map[spriteKey]*ebiten.Image
+	white  *ebiten.Image // 1×1 white, for filling paths
+	glow   *ebiten.Image // a radial glow (check, shadow)
+	faces  map[faceKey]*text.GoXFace
+	fonts  [2]*opentype.Font
+}
+
+type faceKey struct {
+	size int
+	bold bool
+}
+
+func newSpriteCache() *spriteCache {
+	c := &spriteCache{tokens: map[spriteKey]*ebiten.Image{}, faces: map[faceKey]*text.GoXFace{}}
+	w := ebiten.NewImage(3, 3)
+	w.Fill(color.White)
+	c.white = w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	const n = 64
+	img := image.NewRGBA(image.Rect(0, 0, n, n))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			d := math.Hypot(float64(x)+0.5-n/2, float64(y)+0.5-n/2) / (n / 2)
+			a := math.Max(0, 1-d)
+			a = a * a
+			img.Pix[img.PixOffset(x, y)+0] = uint8(255 * a)
+			img.Pix[img.PixOffset(x, y)+1] = uint8(255 * a)
+			img.Pix[img.PixOffset(x, y)+2] = uint8(255 * a)
+			img.Pix[img.PixOffset(x, y)+3] = uint8(255 * a)
+		}
+	}
+	c.glow = ebiten.NewImageFromImage(img)
+	for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
+		f, err := opentype.Parse(ttf)
+		if err == nil {
+			c.fonts[i] = f
+		}
+	}
+	return c
+}
+
+// token returns the rasterised token for p at a square of size device pixels.
+func (c *spriteCache) token(p model.Piece, bifold bool, size int, mirror bool) *ebiten.Image {
+	if size < 4 {
+		size = 4
+	}
+	k := spriteKey{p, bifold, size, mirror}
+	if img, ok := c.tokens[k]; ok {
+		return img
+	}
+	if len(c.tokens) > 600 { // sizes changed many times: start afresh
+		for _, img := range c.tokens {
+			img.Deallocate()
+		}
+		c.tokens = map[spriteKey]*ebiten.Image{}
+	}
+	img := ebiten.NewImageFromImage(sprites.Draw(byte(p), bifold, size, mirror))
+	c.tokens[k] = img
+	return img
+}
+
+// face returns a font face of px device pixels.
+func (c *spriteCache) face(px float64, bold bool) *text.GoXFace {
+	k := faceKey{int(math.Round(px)), bold}
+	if k.size < 6 {
+		k.size = 6
+	}
+	if f, ok := c.faces[k]; ok {
+		return f
+	}
+	src := c.fonts[0]
+	if bold && c.fonts[1] != nil {
+		src = c.fonts[1]
+	}
+	ff, err := opentype.NewFace(src, &opentype.FaceOptions{Size: float64(k.size), DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return nil
+	}
+	f := text.NewGoXFace(ff)
+	c.faces[k] = f
+	return f
+}
+
+// painter draws in CSS pixels on a device-pixel screen.
+type painter struct {
+	dst *ebiten.Image
+	s   float64 // device pixels per CSS pixel
+	c   *spriteCache
+}
+
+func (p painter) f(v float64) float32 { return float32(v * p.s) }
+
+func (p painter) rect(x, y, w, h float64, clr color.Color) {
+	vector.DrawFilledRect(p.dst, p.f(x), p.f(y), p.f(w), p.f(h), clr, false)
+}
+
+func (p painter) circle(x, y, r float64, clr color.Color) {
+	vector.DrawFilledCircle(p.dst, p.f(x), p.f(y), p.f(r), clr, true)
+}
+
+func (p painter) ring(x, y, r, w float64, clr color.Color) {
+	vector.StrokeCircle(p.dst, p.f(x), p.f(y), p.f(r), p.f(w), clr, true)
+}
+
+func (p painter) line(x0, y0, x1, y1, w float64, clr color.Color) {
+	vector.StrokeLine(p.dst, p.f(x0), p.f(y0), p.f(x1), p.f(y1), p.f(w), clr, true)
+}
+
+// roundRect fills (or strokes, when sw > 0) a rounded rectangle.
+func (p painter) roundRect(x, y, w, h, r, sw float64, clr color.Color) {
+	r = math.Min(r, math.Min(w, h)/2)
+	var path vector.Path
+	path.MoveTo(p.f(x+r), p.f(y))
+	path.LineTo(p.f(x+w-r), p.f(y))
+	path.ArcTo(p.f(x+w), p.f(y), p.f(x+w), p.f(y+r), p.f(r))
+	path.LineTo(p.f(x+w), p.f(y+h-r))
+	path.ArcTo(p.f(x+w), p.f(y+h), p.f(x+w-r), p.f(y+h), p.f(r))
+	path.LineTo(p.f(x+r), p.f(y+h))
+	path.ArcTo(p.f(x), p.f(y+h), p.f(x), p.f(y+h-r), p.f(r))
+	path.LineTo(p.f(x), p.f(y+r))
+	path.ArcTo(p.f(x), p.f(y), p.f(x+r), p.f(y), p.f(r))
+	path.Close()
+	p.path(&path, sw, clr)
+}
+
+func (p painter) poly(clr color.Color, xy ...float64) {
+	var path vector.Path
+	for i := 0; i+1 < len(xy); i += 2 {
+		if i == 0 {
+			path.MoveTo(p.f(xy[i]), p.f(xy[i+1]))
+		} else {
+			path.LineTo(p.f(xy[i]), p.f(xy[i+1]))
+		}
+	}
+	path.Close()
+	p.path(&path, 0, clr)
+}
+
+func (p painter) path(path *vector.Path, sw float64, clr color.Color) {
+	var vs []ebiten.Vertex
+	var is []uint16
+	if sw > 0 {
+		vs, is = path.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: p.f(sw), LineJoin: vector.LineJoinRound})
+	} else {
+		vs, is = path.AppendVerticesAndIndicesForFilling(nil, nil)
+	}
+	r, g, b, a := clr.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR = float32(r) / 0xffff
+		vs[i].ColorG = float32(g) / 0xffff
+		vs[i].ColorB = float32(b) / 0xffff
+		vs[i].ColorA = float32(a) / 0xffff
+	}
+	p.dst.DrawTriangles(vs, is, p.c.white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+}
+
+// glow draws the radial glow centred at (x, y) with radius r.
+func (p painter) glow(x, y, r float64, clr color.Color) {
+	op := &ebiten.DrawImageOptions{}
+	sz := float64(p.c.glow.Bounds().Dx())
+	op.GeoM.Translate(-sz/2, -sz/2)
+	op.GeoM.Scale(2*r*p.s/sz, 2*r*p.s/sz)
+	op.GeoM.Translate(x*p.s, y*p.s)
+	op.ColorScale.ScaleWithColor(clr)
+	op.Filter = ebiten.FilterLinear
+	p.dst.DrawImage(p.c.glow, op)
+}
+
+// Text alignment shortcuts.
+const (
+	alignStart  = text.AlignStart
+	alignCenter = text.AlignCenter
+	alignEnd    = text.AlignEnd
+)
+
+// text draws s with its anchor at (x, y): h and v choose the anchor.
+func (p painter) text(s string, x, y, size float64, bold bool, clr color.Color, h, v text.Align) {
+	f := p.c.face(size*p.s, bold)
+	if f == nil || s == "" {
+		return
+	}
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x*p.s, y*p.s)
+	op.ColorScale.ScaleWithColor(clr)
+	op.PrimaryAlign, op.SecondaryAlign = h, v
+	text.Draw(p.dst, s, f, op)
+}
+
+// textWidth returns the width of s in CSS pixels.
+func (p painter) textWidth(s string, size float64, bold bool) float64 {
+	f := p.c.face(size*p.s, bold)
+	if f == nil {
+		return 0
+	}
+	return text.Advance(s, f) / p.s
+}
+
+// piece draws token p centred at (x, y) for a square of sq CSS pixels.
+func (p painter) piece(pc model.Piece, bifold bool, x, y, sq, scale, alpha float64, mirror bool) {
+	if pc == model.None {
+		return
+	}
+	px := int(math.Round(sq * p.s))
+	img := p.c.token(pc, bifold, px, mirror)
+	b := img.Bounds()
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+	if scale != 1 {
+		op.GeoM.Scale(scale, scale)
+		op.Filter = ebiten.FilterLinear
+	}
+	op.GeoM.Translate(math.Round(x*p.s), math.Round(y*p.s))
+	if alpha < 1 {
+		op.ColorScale.ScaleAlpha(float32(alpha))
+	}
+	p.dst.DrawImage(img, op)
+}
+
+func rgba(r, g, b, a uint8) color.NRGBA { return color.NRGBA{r, g, b, a} }
