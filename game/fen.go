@@ -125,7 +125,7 @@ func Parse(v *Variant, s string) (*Position, error) {
 		return nil, perr("fullmove", f[5], "fullmove number must be a number from 1")
 	}
 	p.refreshRoyals()
-	if err := p.checkRoyals(f[0]); err != nil {
+	if err := p.checkRoyals(board); err != nil {
 		return nil, err
 	}
 	if v.Check && p.attacked(int(p.royal[p.turn.Other()]), p.turn) {
