@@ -24,8 +24,8 @@ import (
 //     search sees; compounds never demote, so they keep their full value.
 var fullValue = [...][game.VPawn + 1]int{
 	// bedlam
-	{game.Pawn: 100, game.Knight: 340, game.Bishop: 350, game.Rook: 500, game.Queen: 900,
-		game.Marshall: 860, game.Paladin: 680, game.Pope: 280, game.Dragon: 420, game.Eques: 270},
+	{game.Pawn: 100, game.Knight: 340, game.Bishop: 350, game.Rook: 500, game.Queen: 860,
+		game.Marshall: 820, game.Paladin: 670, game.Pope: 280, game.Dragon: 420, game.Eques: 270},
 	// assimilation (and chess)
 	{game.Pawn: 100, game.Knight: 320, game.Bishop: 330, game.Rook: 500, game.Queen: 950,
 		game.Marshall: 880, game.Paladin: 700, game.Pope: 300, game.Dragon: 450, game.Eques: 280},
