@@ -1,0 +1,246 @@
+// Package play is a game session on top of the rules engine: the moves
+// played, undo and redo, viewing an earlier ply, settings, the game record
+// and saving and loading. It also turns positions and moves into the plain
+// view types the board draws (package chimera/render/model). Pure Go.
+package play
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"chimera/game"
+)
+
+// Settings choose a game.
+type Settings struct {
+	Variant  string `json:"variant"`
+	FEN      string `json:"fen,omitempty"` // start position; empty = the rule set's start
+	Computer int    `json:"computer"`      // colour the computer plays: 0 White, 1 Black, -1 none
+	Level    int    `json:"level"`         // 1..8
+}
+
+// Session is one game: its start position, the moves played (including
+// moves taken back, which Redo replays) and the ply being viewed.
+type Session struct {
+	Settings
+	v     *game.Variant
+	start string         // canonical start position string
+	pos   *game.Position // position after the first n moves
+	moves []game.Move    // every move, n of them applied
+	strs  []string       // move strings
+	human []string       // human notation
+	n     int
+}
+
+// New starts a session.
+func New(s Settings) (*Session, error) {
+	v, err := game.VariantByID(s.Variant)
+	if err != nil {
+		return nil, err
+	}
+	fen := s.FEN
+	if fen == "" {
+		fen = "startpos"
+	}
+	p, err := game.Parse(v, fen)
+	if err != nil {
+		return nil, err
+	}
+	if s.Level < 1 || s.Level > 8 {
+		s.Level = 4
+	}
+	if s.Computer < -1 || s.Computer > 1 {
+		s.Computer = -1
+	}
+	return &Session{Settings: s, v: v, start: p.String(), pos: p}, nil
+}
+
+// Variant returns the rule set.
+func (s *Session) Variant() *game.Variant { return s.v }
+
+// Position returns the current position (after the applied moves). Callers
+// must not keep it across session changes; use Clone for that.
+func (s *Session) Position() *game.Position { return s.pos }
+
+// StartPosition returns the start position string.
+func (s *Session) StartPosition() string { return s.start }
+
+// Ply returns the number of moves applied.
+func (s *Session) Ply() int { return s.n }
+
+// Len returns the number of moves including those taken back.
+func (s *Session) Len() int { return len(s.moves) }
+
+// MoveStrings returns the applied moves' strings.
+func (s *Session) MoveStrings() []string { return append([]string(nil), s.strs[:s.n]...) }
+
+// Notation returns the human notation of every move, including taken-back ones.
+func (s *Session) Notation() []string { return append([]string(nil), s.human...) }
+
+// Outcome returns the result and reason in the current position.
+func (s *Session) Outcome() (string, string) { return s.pos.Outcome() }
+
+// ComputerToMove reports whether the computer plays the side to move.
+func (s *Session) ComputerToMove() bool {
+	r, _ := s.Outcome()
+	return r == "" && s.Computer >= 0 && int(s.pos.Turn()) == s.Computer
+}
+
+// Play plays a move given by its string after the applied moves, discarding
+// any taken-back moves, and returns its effect for the animation.
+func (s *Session) Play(ms string) (game.Effect, error) {
+	if r, why := s.pos.Outcome(); r != "" {
+		return game.Effect{}, fmt.Errorf("the game is over (%s)", why)
+	}
+	m, err := s.pos.ParseMove(ms)
+	if err != nil {
+		return game.Effect{}, err
+	}
+	e := s.pos.Effects(m)
+	h := s.pos.Notation(m)
+	s.moves = append(s.moves[:s.n], m)
+	s.strs = append(s.strs[:s.n], ms)
+	s.human = append(s.human[:s.n], h)
+	s.pos.Make(m)
+	s.n++
+	return e, nil
+}
+
+// Undo takes back the last applied move.
+func (s *Session) Undo() bool {
+	if s.n == 0 {
+		return false
+	}
+	s.pos.Unmake()
+	s.n--
+	return true
+}
+
+// UndoTurn takes back moves until it is a human's turn again (against the
+// computer a takeback also undoes its reply). It reports whether anything changed.
+func (s *Session) UndoTurn() bool {
+	if !s.Undo() {
+		return false
+	}
+	for s.Computer >= 0 && int(s.pos.Turn()) == s.Computer && s.n > 0 {
+		s.Undo()
+	}
+	return true
+}
+
+// Redo replays the next taken-back move and returns its effect.
+func (s *Session) Redo() (game.Effect, bool) {
+	if s.n >= len(s.moves) {
+		return game.Effect{}, false
+	}
+	m := s.moves[s.n]
+	e := s.pos.Effects(m)
+	s.pos.Make(m)
+	s.n++
+	return e, true
+}
+
+// RedoTurn replays moves until it is a human's turn again or nothing is left.
+func (s *Session) RedoTurn() (game.Effect, bool) {
+	e, ok := s.Redo()
+	if !ok {
+		return e, false
+	}
+	for s.Computer >= 0 && int(s.pos.Turn()) == s.Computer && s.n < len(s.moves) {
+		e, _ = s.Redo()
+	}
+	return e, true
+}
+
+// PositionAt returns a fresh copy of the position after ply moves (0 = start),
+// for viewing an earlier position, and the move that led to it (NoMove at 0).
+func (s *Session) PositionAt(ply int) (*game.Position, game.Move) {
+	if ply < 0 {
+		ply = 0
+	}
+	if ply > len(s.moves) {
+		ply = len(s.moves)
+	}
+	p, _ := game.Parse(s.v, s.start)
+	for i := 0; i < ply; i++ {
+		p.Make(s.moves[i])
+	}
+	last := game.NoMove
+	if ply > 0 {
+		last = s.moves[ply-1]
+	}
+	return p, last
+}
+
+// Record returns the game record: tag lines and the numbered moves in human
+// notation, in the style of PGN.
+func (s *Session) Record() string {
+	var b strings.Builder
+	res, why := s.Outcome()
+	if res == "" {
+		res = "*"
+	}
+	fmt.Fprintf(&b, "[Variant %q]\n[FEN %q]\n[Result %q]\n", s.v.Name, s.start, res)
+	if why != "" {
+		fmt.Fprintf(&b, "[Termination %q]\n", why)
+	}
+	b.WriteByte('\n')
+	p, _ := game.Parse(s.v, s.start)
+	num := p.Fullmove()
+	black := p.Turn() == game.Black
+	for i := 0; i < s.n; i++ {
+		if !black {
+			fmt.Fprintf(&b, "%d. ", num)
+		} else if i == 0 {
+			fmt.Fprintf(&b, "%d... ", num)
+		}
+		b.WriteString(s.human[i])
+		b.WriteByte(' ')
+		if black {
+			num++
+		}
+		black = !black
+	}
+	b.WriteString(res)
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// saved is the JSON form of a session.
+type saved struct {
+	Settings
+	Start string   `json:"start"`
+	Moves []string `json:"moves"`
+	Ply   int      `json:"ply"`
+}
+
+// Save returns the session as JSON (settings, start position, every move and
+// how many are applied).
+func (s *Session) Save() []byte {
+	b, _ := json.Marshal(saved{Settings: s.Settings, Start: s.start, Moves: s.strs, Ply: s.n})
+	return b
+}
+
+// Load restores a session saved with Save. Every move is checked again.
+func Load(data []byte) (*Session, error) {
+	var sv saved
+	if err := json.Unmarshal(data, &sv); err != nil {
+		return nil, err
+	}
+	set := sv.Settings
+	set.FEN = sv.Start
+	s, err := New(set)
+	if err != nil {
+		return nil, err
+	}
+	s.Settings.FEN = sv.Settings.FEN
+	for i, ms := range sv.Moves {
+		if _, err := s.Play(ms); err != nil {
+			return nil, fmt.Errorf("saved move %d: %w", i+1, err)
+		}
+	}
+	for s.n > sv.Ply && s.Undo() {
+	}
+	return s, nil
+}

@@ -1,0 +1,106 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"chimera/render/model"
+)
+
+func TestSessionUndoRedoSave(t *testing.T) {
+	s, err := New(Settings{Variant: "bedlam", Computer: 1, Level: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"e2e4", "d7d5", "e4d5", "d8d5"} {
+		if _, err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "rnb1kbnr/ppp1pppp/8/3r4/8/8/PPPP1PPP/RNBQKBNR[Pp] w - - 0 3" // the Queen demotes
+	if got := s.Position().String(); got != want {
+		t.Fatalf("position %s", got)
+	}
+	if got := strings.Join(s.Notation(), " "); got != "e2-e4 d7-d5 e4xd5 Qd8xd5=R" {
+		t.Errorf("notation %q", got)
+	}
+	// the computer plays Black: a takeback undoes its reply too
+	if !s.UndoTurn() || s.Ply() != 2 {
+		t.Fatalf("undo turn: ply %d", s.Ply())
+	}
+	if _, ok := s.RedoTurn(); !ok || s.Ply() != 4 || s.Position().String() != want {
+		t.Fatalf("redo: ply %d %s", s.Ply(), s.Position())
+	}
+	s.Undo()
+	data := s.Save()
+	r, err := Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Ply() != 3 || r.Len() != 4 || r.Computer != 1 || r.Level != 3 {
+		t.Fatalf("loaded ply %d len %d", r.Ply(), r.Len())
+	}
+	p, last := r.PositionAt(4)
+	if p.String() != want || r.Position().String() == want || last == 0 {
+		t.Errorf("view ply 4: %s", p)
+	}
+	if rec := s.Record(); !strings.Contains(rec, "1. e2-e4 d7-d5 2. e4xd5 *") {
+		t.Errorf("record:\n%s", rec)
+	}
+}
+
+func TestTargetsAndEvents(t *testing.T) {
+	s, _ := New(Settings{Variant: "bedlam", FEN: "4k3/8/8/8/8/8/b7/1N1QK3[] w - - 0 1", Computer: -1})
+	ts := Targets(s.Position())
+	byMove := map[string]model.Target{}
+	for _, t := range ts {
+		byMove[t.Move] = t
+	}
+	if tg := byMove["b1c3q"]; tg.Kind != model.Promote || tg.Icon[0] != 'Q' || tg.Label != "Becomes Queen" {
+		t.Errorf("metamorphosis target %+v", tg)
+	}
+	if tg := byMove["b1c3"]; tg.Label != "Stays Knight" {
+		t.Errorf("plain target %+v", tg)
+	}
+	if tg := byMove["d1e2/b"]; tg.Kind != model.Split || tg.Icon[0] != 'B' || tg.Label != "Bishop splits" {
+		t.Errorf("split target %+v", tg)
+	}
+	if tg := byMove["d1e2"]; tg.Label != "Whole Queen" {
+		t.Errorf("whole target %+v", tg)
+	}
+	e, err := s.Play("d1e2/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := Event(s.Variant(), e)
+	if ev.Kind != model.Split || len(ev.Changes) != 3 {
+		t.Errorf("split event %+v", ev)
+	}
+
+	b, _ := New(Settings{Variant: "bifold-halfgi", FEN: "7w/8/8/8/8/3(rq)4/8/3(RR)3W[] w - - 0 1", Computer: -1})
+	byMove = map[string]model.Target{}
+	for _, t := range Targets(b.Position()) {
+		byMove[t.Move] = t
+	}
+	if tg := byMove["d1d3/rxq"]; tg.Slot != 0 || tg.Icon[0] != 'q' || tg.Kind != model.Capture {
+		t.Errorf("capture choice %+v", tg)
+	}
+	if tg := byMove["d1d2"]; tg.Slot != 2 || tg.Label != "Unit" {
+		t.Errorf("unit %+v", tg)
+	}
+	e, _ = b.Play("d1d3/rxq")
+	ev = Event(b.Variant(), e)
+	hand := false
+	for _, c := range ev.Changes {
+		if c.Appear && c.Square == model.NoSquare && c.Piece == 'Q' && c.HandColor == 0 {
+			hand = true
+		}
+	}
+	if !hand {
+		t.Errorf("the captured queen should appear in White's hand: %+v", ev)
+	}
+	bv := Board(b.Position(), 0)
+	if bv.HandCount(0, 'Q') != 1 || bv.Cells[19] != [2]model.Piece{'R', 'r'} {
+		t.Errorf("board view %+v", bv.Cells[19])
+	}
+}
