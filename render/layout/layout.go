@@ -114,7 +114,7 @@ func (l *Layout) landscape() {
 	pw = math.Min(pw, side+120)
 	top, bottom := l.Board.Y, l.Board.Y+size
 	if l.HasHands {
-		l.HandCell = math.Min(l.Sq*0.95, math.Max(MinTouch, pw/4))
+		l.HandCell = math.Min(l.Sq*0.8, math.Max(MinTouch, pw/7))
 		per := math.Max(1, math.Floor(pw/l.HandCell))
 		rows := math.Ceil(7 / per)
 		if rows > 2 {
