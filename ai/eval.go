@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"math/bits"
-
 	"chimera/game"
 )
 
@@ -258,14 +256,18 @@ func (e *evaluator) evalFull(p *game.Position) int {
 	return score[0] - score[1]
 }
 
-// neighbours lists the squares next to each square.
-var neighbours [64][]int8
+// neighbours lists the squares next to each square; near2 those at
+// distance 1 or 2 (king steps).
+var neighbours, near2 [64][]int8
 
 func init() {
 	for s := 0; s < 64; s++ {
 		for t := 0; t < 64; t++ {
 			if t != s && cheb(s, t) == 1 {
 				neighbours[s] = append(neighbours[s], int8(t))
+			}
+			if t != s && cheb(s, t) <= 2 {
+				near2[s] = append(near2[s], int8(t))
 			}
 		}
 	}
@@ -332,30 +334,37 @@ func (e *evaluator) evalBifold(p *game.Position) int {
 			}
 		}
 	}
-	var th [2]uint64
-	th[0] = p.ThreatMap(game.White)
-	th[1] = p.ThreatMap(game.Black)
+	// royal safety: a royal is exposed to enemy pieces nearby (no check in
+	// this game: an attacked royal is simply taken) and, when the enemy has
+	// pieces in hand, to drops next to it. The search sees direct captures;
+	// this term keeps the royals out of reach before that.
 	for c := 0; c < 2; c++ {
 		o := c ^ 1
-		score[c] += 3 * bits.OnesCount64(th[c]) // mobility
 		for i := 0; i < nr[c]; i++ {
 			rk := royals[c][i]
-			safety := 0
-			if th[o]&(1<<uint(rk)) != 0 {
-				safety -= 60
+			safety := [8]int{15, 5, -10, -25, -40, -50, -60, -60}[relRank(rk, game.Color(c))]
+			for _, t := range near2[rk] {
+				for _, x := range p.At(int(t)) {
+					if x == game.NoPiece {
+						continue
+					}
+					if int(x.Color()) == o {
+						if !x.Kind().IsPawn() {
+							safety -= 12
+						}
+					} else {
+						safety += 3
+					}
+				}
 			}
-			safety += [8]int{15, 5, -10, -25, -40, -50, -60, -60}[relRank(rk, game.Color(c))]
-			for _, t := range neighbours[rk] {
-				bit := uint64(1) << uint(t)
-				if th[o]&bit != 0 {
-					safety -= 10
+			if handCount[o] > 0 {
+				free := 0
+				for _, t := range neighbours[rk] {
+					if p.At(int(t)).Count() < 2 {
+						free++
+					}
 				}
-				if th[c]&bit != 0 {
-					safety += 4
-				}
-				if handCount[o] > 0 && p.At(int(t)).Count() < 2 {
-					safety -= 3 * min(handCount[o], 5)
-				}
+				safety -= free * 3 * min(handCount[o], 5)
 			}
 			score[c] += safety
 		}

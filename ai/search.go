@@ -56,7 +56,7 @@ type Config struct {
 	RandomMove int
 	// OnInfo, if set, is called after each completed iteration.
 	OnInfo func(Info)
-	// Yield, if set, is called every few thousand nodes; cmd/engine uses it
+	// Yield, if set, is called every 1024 nodes; cmd/engine uses it
 	// under js/wasm to let the message loop run so that Stop can arrive.
 	Yield func()
 }
@@ -420,7 +420,7 @@ func (s *searcher) poll() {
 		s.stopped = true
 		return
 	}
-	if s.yield != nil && s.nodes&4095 == 0 {
+	if s.yield != nil {
 		s.yield()
 		if s.e.stop.Load() {
 			s.stopped = true
@@ -709,8 +709,8 @@ func histFrom(m game.Move) int {
 	return m.From()
 }
 
-// quiesce searches captures and promotions (and, in check, every evasion)
-// until the position is quiet. qd counts quiescence plies.
+// quiesce searches captures and pawn promotions (and, in check, every
+// evasion) until the position is quiet. qd counts quiescence plies.
 func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	p := s.p
 	s.pvLen[ply] = 0
@@ -724,7 +724,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if ply >= maxPly-1 {
 		return s.ev.eval(p)
 	}
-	inCheck := qd < 4 && s.inCheck()
+	inCheck := s.inCheck()
 	best := -infinity
 	if !inCheck {
 		best = s.ev.eval(p)
@@ -737,21 +737,17 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	}
 	ml := &s.lists[ply]
 	ml.N = 0
-	p.GenerateMoves(ml)
+	p.GenerateCaptures(ml) // every evasion when in check
 	if ml.N == 0 {
-		if inCheck || s.inCheck() {
+		if inCheck {
 			return -Mate + ply
 		}
-		return s.noMoves(ply, false)
+		return best
 	}
-	// keep the tactical moves
 	n := 0
 	sc := &s.scores[ply]
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
-		if !inCheck && !m.IsCapture() && (m.Promo() == game.NoKind || qd >= 2) {
-			continue
-		}
 		v := s.moveGain(m)
 		if !inCheck && best+v+200 < alpha && m.Promo() == game.NoKind {
 			continue // delta pruning: even winning this cannot reach alpha

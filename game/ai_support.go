@@ -46,3 +46,98 @@ func (p *Position) MakeNull() {
 	p.hash ^= zSide
 	p.stack = append(p.stack, u)
 }
+
+// GenerateCaptures appends the legal captures and pawn promotions of the
+// position (for the search's quiescence): no drops, no castling, no quiet
+// moves, no metamorphosis. In a full-size game whose side to move is in
+// check it appends every legal move (all evasions).
+func (p *Position) GenerateCaptures(ml *MoveList) {
+	start := ml.N
+	if p.v.Bifold {
+		us := p.turn
+		if p.royals[us] == 0 {
+			return
+		}
+		g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
+		for s := 0; s < 64; s++ {
+			n, a, b := friends(p.sq[s], us)
+			if n == 0 {
+				continue
+			}
+			if n == 1 {
+				g.single(s, a, NoKind)
+				continue
+			}
+			g.single(s, a, a.Kind())
+			if b.Kind() != a.Kind() {
+				g.single(s, b, b.Kind())
+			}
+			g.unit(s, a, b)
+		}
+		n := start
+		for i := start; i < ml.N; i++ {
+			if m := ml.Moves[i]; m&flagCapture != 0 || m.Promo() != NoKind {
+				ml.Moves[n] = m
+				n++
+			}
+		}
+		ml.N = n
+		return
+	}
+	us := p.turn
+	them := us.Other()
+	rsq := int(p.royal[us])
+	if p.attacked(rsq, them) {
+		p.genFull(ml)
+		return
+	}
+	for s := 0; s < 64; s++ {
+		x := p.sq[s][0]
+		if x == NoPiece || x.Color() != us {
+			continue
+		}
+		k := x.Kind()
+		if k == Pawn {
+			p.genPawnFull(ml, s)
+			continue
+		}
+		m := kinds[k].move
+		for d := 0; d < 8; d++ {
+			r := m.Orth
+			if d >= 4 {
+				r = m.Diag
+			}
+			if r == rNone {
+				continue
+			}
+			for i, t := range rays[s][d] {
+				if r == rStep && i > 0 {
+					break
+				}
+				y := p.sq[t][0]
+				if y != NoPiece {
+					if y.Color() == them {
+						ml.add(mkMove(s, int(t), 0, 0, 0, flagCapture))
+					}
+					break
+				}
+			}
+		}
+		if m.Leap == lLeap {
+			for _, t := range knightSq[s] {
+				if y := p.sq[t][0]; y != NoPiece && y.Color() == them {
+					ml.add(mkMove(s, int(t), 0, 0, 0, flagCapture))
+				}
+			}
+		}
+	}
+	n := start
+	for i := start; i < ml.N; i++ {
+		m := ml.Moves[i]
+		if (m&flagCapture != 0 || m.Promo() != NoKind) && p.legalFull(m, false, rsq) {
+			ml.Moves[n] = m
+			n++
+		}
+	}
+	ml.N = n
+}
