@@ -185,7 +185,8 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 		}
 	}
 	if cfg.MoveTime > 0 {
-		s.deadline = s.start.Add(cfg.MoveTime)
+		// keep a little margin for unwinding and for the caller
+		s.deadline = s.start.Add(cfg.MoveTime - min(cfg.MoveTime/32, 10*time.Millisecond))
 	}
 
 	root := &s.lists[0]
@@ -403,9 +404,9 @@ func (s *searcher) repeated() bool {
 	return false
 }
 
-// poll checks the limits every 1024 nodes.
+// poll checks the limits every 256 nodes (well under a millisecond).
 func (s *searcher) poll() {
-	if s.nodes&1023 != 0 || s.stopped {
+	if s.nodes&255 != 0 || s.stopped {
 		return
 	}
 	if s.e.stop.Load() {
@@ -420,7 +421,7 @@ func (s *searcher) poll() {
 		s.stopped = true
 		return
 	}
-	if s.yield != nil {
+	if s.yield != nil && s.nodes&1023 == 0 {
 		s.yield()
 		if s.e.stop.Load() {
 			s.stopped = true
