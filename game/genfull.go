@@ -112,30 +112,10 @@ func (p *Position) genFull(ml *MoveList) {
 		info := &kinds[k]
 		meta := v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attacked(s, them)
 		fuse := v.Fusion && info.simple
-		p.genSteps(ml, s, info.move, func(t int, y Piece) {
-			switch {
-			case y == NoPiece:
-				ml.add(mkMove(s, t, 0, 0, 0, 0))
-				if meta {
-					ml.add(mkMove(s, t, 0, 0, metaKind(k), 0))
-				}
-			case y.Color() == them:
-				ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
-			case fuse:
-				yk := y.Kind()
-				if yk != k && !yk.Royal() && kinds[yk].simple && compoundOf(k, yk) != NoKind {
-					ml.add(mkMove(s, t, 0, 0, 0, 0))
-				}
-			}
-		})
+		p.genPiece(ml, s, k, info.move, meta, fuse, NoKind)
 		if v.Split && info.comps[0] != NoKind {
-			for _, c := range info.comps {
-				p.genSteps(ml, s, kinds[c].move, func(t int, y Piece) {
-					if y == NoPiece {
-						ml.add(mkMove(s, t, c, 0, 0, 0))
-					}
-				})
-			}
+			p.genPiece(ml, s, k, kinds[info.comps[0]].move, false, false, info.comps[0])
+			p.genPiece(ml, s, k, kinds[info.comps[1]].move, false, false, info.comps[1])
 		}
 	}
 	if v.Castling {
@@ -188,9 +168,10 @@ func lastRank(c Color) int {
 	return 0
 }
 
-// genSteps calls emit for each square reachable by movement m from s (paths
-// empty), with the piece standing there (NoPiece when empty).
-func (p *Position) genSteps(ml *MoveList, s int, m movement, emit func(t int, y Piece)) {
+// genPiece adds the moves of the piece of kind k on s with movement m: the
+// whole piece (part NoKind: quiet moves, captures, fusions when fuse, and
+// metamorphoses when meta) or, for a split, component part (empty squares only).
+func (p *Position) genPiece(ml *MoveList, s int, k Kind, m movement, meta, fuse bool, part Kind) {
 	for d := 0; d < 8; d++ {
 		r := m.Orth
 		if d >= 4 {
@@ -199,20 +180,51 @@ func (p *Position) genSteps(ml *MoveList, s int, m movement, emit func(t int, y 
 		if r == rNone {
 			continue
 		}
-		for i, t := range rays[s][d] {
-			if r == rStep && i > 0 {
-				break
-			}
+		ray := rays[s][d]
+		if r == rStep && len(ray) > 1 {
+			ray = ray[:1]
+		}
+		for _, t := range ray {
 			y := p.sq[t][0]
-			emit(int(t), y)
-			if y != NoPiece {
-				break
+			if y == NoPiece {
+				ml.add(mkMove(s, int(t), part, 0, 0, 0))
+				if meta {
+					ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
+				}
+				continue
 			}
+			if part == NoKind {
+				p.fullTarget(ml, s, int(t), k, y, fuse)
+			}
+			break
 		}
 	}
 	if m.Leap == lLeap {
 		for _, t := range knightSq[s] {
-			emit(int(t), p.sq[t][0])
+			y := p.sq[t][0]
+			if y == NoPiece {
+				ml.add(mkMove(s, int(t), part, 0, 0, 0))
+				if meta {
+					ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
+				}
+			} else if part == NoKind {
+				p.fullTarget(ml, s, int(t), k, y, fuse)
+			}
+		}
+	}
+}
+
+// fullTarget adds the move of a whole piece of kind k from s onto the
+// occupied square t: a capture, or a fusion with a friendly piece.
+func (p *Position) fullTarget(ml *MoveList, s, t int, k Kind, y Piece, fuse bool) {
+	if y.Color() != p.turn {
+		ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
+		return
+	}
+	if fuse {
+		yk := y.Kind()
+		if yk != k && !yk.Royal() && kinds[yk].simple && compoundOf(k, yk) != NoKind {
+			ml.add(mkMove(s, t, 0, 0, 0, 0))
 		}
 	}
 }
@@ -284,21 +296,75 @@ func (p *Position) genCastleFull(ml *MoveList, inCheck bool) {
 	}
 }
 
-// legalFull reports whether pseudo-legal move m leaves the mover's royal safe.
+// lineDir[a][b] is the direction (0-7) from a toward b when they share a
+// rank, file or diagonal, else -1.
+var lineDir [64][64]int8
+
+// initLineDir fills lineDir; move.go's init calls it once the rays exist.
+func initLineDir() {
+	for a := range lineDir {
+		for b := range lineDir[a] {
+			lineDir[a][b] = -1
+		}
+		for d := 0; d < 8; d++ {
+			for _, t := range rays[a][d] {
+				lineDir[a][t] = int8(d)
+			}
+		}
+	}
+}
+
+// legalFull reports whether pseudo-legal move m leaves the mover's royal
+// safe. Common cases are decided without making the move: drops and splits
+// out of check, non-royal moves off the royal's lines or along a pin, and
+// royal moves by an attack test on the destination.
 func (p *Position) legalFull(m Move, inCheck bool, rsq int) bool {
-	if m.IsDrop() {
-		if !inCheck {
+	if !inCheck && m&flagEP == 0 {
+		if m.IsDrop() {
 			return true
 		}
-	} else if !inCheck && m&flagEP == 0 {
-		from := m.From()
-		if from != rsq {
-			if !aligned[from][rsq] {
-				return true
+		from, to := m.From(), m.To()
+		part := m.Part()
+		them := p.turn.Other()
+		if from == rsq {
+			if part != NoKind {
+				// a component leaves the royal compound, which stays put; or the
+				// King leaves the other component behind on its square
+				return !part.Royal() || !p.attacked(to, them)
 			}
-		} else if m.Part() != NoKind && !m.Part().Royal() {
-			return true // a component leaves the royal compound, which stays put
+			saved := p.sq[from]
+			p.sq[from] = Cell{}
+			ok := !p.attacked(to, them)
+			p.sq[from] = saved
+			return ok
 		}
+		if part != NoKind {
+			return true // the square stays occupied
+		}
+		d := int(lineDir[rsq][from])
+		if d < 0 || int(lineDir[rsq][to]) == d {
+			return true
+		}
+		for _, t := range rays[rsq][d] {
+			if int(t) == from {
+				break
+			}
+			if p.sq[t][0] != NoPiece {
+				return true // another piece shields the royal
+			}
+		}
+		slide := uint8(atOrthSlide)
+		if d >= 4 {
+			slide = atDiagSlide
+		}
+		for _, t := range rays[from][d] {
+			y := p.sq[t][0]
+			if y == NoPiece {
+				continue
+			}
+			return y.Color() != them || attackFlags[y.Kind()]&slide == 0
+		}
+		return true
 	}
 	us := p.turn
 	p.Make(m)

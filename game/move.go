@@ -129,4 +129,5 @@ func init() {
 			}
 		}
 	}
+	initLineDir()
 }
