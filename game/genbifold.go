@@ -39,6 +39,7 @@ type bifoldGen struct {
 	haveThreat bool
 	support    uint64 // squares we threaten (weak-pawn support)
 	haveSup    bool
+	done       uint64 // targets of the unit being generated
 }
 
 func (g *bifoldGen) enemyThreat() uint64 {
@@ -116,7 +117,7 @@ func (g *bifoldGen) single(s int, x Piece, part Kind) {
 		g.pawn(s, m, part, false, k == Pawn)
 		return
 	}
-	g.walk(s, m, false, func(t int) { g.singleTarget(s, t, part, 0) })
+	g.walk(s, m, false, part, false)
 }
 
 // singleTarget adds the moves of a single bifold piece (or a lone normal pawn
@@ -163,10 +164,11 @@ func (g *bifoldGen) add(s, t int, part, capt, promo Kind, flags uint32) {
 // promoAll marks "every promotion choice" inside the generator.
 const promoAll = numKinds
 
-// walk calls emit for every square reachable with movement m (no pawn part)
-// from s, through empty squares. With royalPath, squares the opponent
-// threatens may not be passed through (rule 8).
-func (g *bifoldGen) walk(s int, m movement, royalPath bool, emit func(t int)) {
+// walk adds the moves of movement m (no pawn part) from s, through empty
+// squares: a single piece (part written when it leaves a pair) entering by
+// rule 5, or with unit set the whole unit entering by rule 6. With royalPath,
+// squares the opponent threatens may not be passed through (rule 8).
+func (g *bifoldGen) walk(s int, m movement, royalPath bool, part Kind, unit bool) {
 	p := g.p
 	var threat uint64
 	if royalPath {
@@ -192,7 +194,7 @@ func (g *bifoldGen) walk(s int, m movement, royalPath bool, emit func(t int)) {
 			if i >= n {
 				break
 			}
-			emit(int(t))
+			g.enter(s, int(t), part, unit)
 			if !p.sq[t].Empty() || threat&(1<<uint(t)) != 0 {
 				break
 			}
@@ -201,14 +203,35 @@ func (g *bifoldGen) walk(s int, m movement, royalPath bool, emit func(t int)) {
 	switch m.Leap {
 	case lLeap:
 		for _, t := range knightSq[s] {
-			emit(int(t))
+			g.enter(s, int(t), part, unit)
 		}
 	case lHorse:
 		for _, h := range horseSteps[s] {
 			if p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
-				emit(int(h.to))
+				g.enter(s, int(h.to), part, unit)
 			}
 		}
+	}
+}
+
+// enter adds the move of a single piece (rule 5) or a unit (rule 6) from s onto t.
+func (g *bifoldGen) enter(s, t int, part Kind, unit bool) {
+	if !unit {
+		g.singleTarget(s, t, part, 0)
+		return
+	}
+	if g.done&(1<<uint(t)) != 0 {
+		return
+	}
+	y := g.p.sq[t]
+	if y.Empty() {
+		g.done |= 1 << uint(t)
+		g.ml.add(mkMove(s, t, 0, 0, 0, 0))
+		return
+	}
+	if n, _, _ := friends(y, g.us); n == 0 {
+		g.done |= 1 << uint(t)
+		g.ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
 	}
 }
 
@@ -250,19 +273,20 @@ func (g *bifoldGen) pawn(s int, m movement, part Kind, unit bool, normal bool) {
 		if side == 1 {
 			strong, weak = pcRight, pcWeakRight
 		}
-		if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
-			continue
-		}
 		if f+df < 0 || f+df > 7 {
 			continue
 		}
 		c := t + df
-		if c == int(p.ep) {
-			g.add(s, c, part, 0, NoKind, flagEP|flagCapture)
+		y := p.sq[c]
+		if y.Empty() && c != int(p.ep) {
 			continue
 		}
-		y := p.sq[c]
-		if y.Empty() {
+		// support is judged only when there is something to take (it costs a threat map)
+		if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
+			continue
+		}
+		if c == int(p.ep) {
+			g.add(s, c, part, 0, NoKind, flagEP|flagCapture)
 			continue
 		}
 		if normal || unit {
@@ -295,23 +319,8 @@ func (g *bifoldGen) unit(s int, a, b Piece) {
 		return
 	}
 	royalPath := (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
-	var done uint64
-	target := func(t int) {
-		if done&(1<<uint(t)) != 0 {
-			return
-		}
-		y := p.sq[t]
-		if y.Empty() {
-			done |= 1 << uint(t)
-			g.ml.add(mkMove(s, t, 0, 0, 0, 0))
-			return
-		}
-		if n, _, _ := friends(y, g.us); n == 0 {
-			done |= 1 << uint(t)
-			g.ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
-		}
-	}
-	g.walk(s, movement{Orth: m.Orth, Diag: m.Diag, Leap: m.Leap}, royalPath, target)
+	g.done = 0 // a unit reaching a square in two ways makes one move
+	g.walk(s, movement{Orth: m.Orth, Diag: m.Diag, Leap: m.Leap}, royalPath, NoKind, true)
 	if m.Pawn {
 		// a pawn carried with a non-pawn: its steps and captures, no promotion, no en passant
 		us := g.us
@@ -321,14 +330,14 @@ func (g *bifoldGen) unit(s int, a, b Piece) {
 			return
 		}
 		if p.sq[t].Empty() {
-			target(t)
+			g.enter(s, t, NoKind, true)
 			second := 1
 			if us == Black {
 				second = 6
 			}
 			pass := !royalPath || g.enemyThreat()&(1<<uint(t)) == 0
-			if rankOf(s) == second && pass && p.sq[t+fwd].Empty() && done&(1<<uint(t+fwd)) == 0 {
-				done |= 1 << uint(t+fwd)
+			if rankOf(s) == second && pass && p.sq[t+fwd].Empty() && g.done&(1<<uint(t+fwd)) == 0 {
+				g.done |= 1 << uint(t+fwd)
 				g.ml.add(mkMove(s, t+fwd, 0, 0, 0, 0)) // a mixed unit sets no en-passant square
 			}
 		}
@@ -338,15 +347,13 @@ func (g *bifoldGen) unit(s int, a, b Piece) {
 			if side == 1 {
 				strong, weak = pcRight, pcWeakRight
 			}
+			if f+df < 0 || f+df > 7 || p.sq[t+df].Empty() {
+				continue
+			}
 			if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
 				continue
 			}
-			if f+df < 0 || f+df > 7 {
-				continue
-			}
-			if c := t + df; !p.sq[c].Empty() {
-				target(c)
-			}
+			g.enter(s, t+df, NoKind, true)
 		}
 	}
 }
