@@ -254,11 +254,13 @@ func (g *Game) drawHands(p painter, now time.Time) {
 			n := it.Count + plan.HandDelta(c, it.Piece, t)
 			r := l.HandSlot(c, i)
 			cx, cy := r.Center()
-			if hasSel && sel.Hand && sel.Color == c && sel.Piece.SameKind(it.Piece) {
-				p.roundRect(r.X+2, r.Y+2, r.W-4, r.H-4, 6, 0, colSelected)
-			}
 			if n <= 0 {
 				continue
+			}
+			// A light tile so both colours read on the dark panel.
+			p.roundRect(r.X+3, r.Y+3, r.W-6, r.H-6, 6, 0, rgba(0xe6, 0xd3, 0xb3, 0xff))
+			if hasSel && sel.Hand && sel.Color == c && sel.Piece.SameKind(it.Piece) {
+				p.roundRect(r.X+2, r.Y+2, r.W-4, r.H-4, 6, 0, colSelected)
 			}
 			alpha := 1.0
 			if dragging && dragSrc.Hand && dragSrc.Color == c && dragSrc.Piece.SameKind(it.Piece) && n == 1 {

@@ -283,8 +283,8 @@ func handMark(l *layer, t xform, right bool) {
 		}
 		return v
 	}
-	l.fill.stroke(t, 6, x(40), 30, x(22), 14)
-	l.fill.poly(t, x(12), 4, x(30), 8, x(16), 22)
+	l.fill.stroke(t, 5, x(40), 25, x(29), 14)
+	l.fill.poly(t, x(20), 5, x(35), 9, x(24), 20)
 }
 
 // weakMark hollows the head of the weak pawn and cracks its body.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"strconv"
 	"syscall/js"
 
 	"chimera/render/model"
@@ -13,6 +14,10 @@ func urlParams() (variant, fen string) {
 		return "", ""
 	}
 	q := u.Query()
+	if f, err := strconv.ParseFloat(q.Get("slow"), 64); err == nil && f > 0 {
+		slow = f
+	}
+	thinking = q.Get("think") != ""
 	return q.Get("variant"), q.Get("fen")
 }
 

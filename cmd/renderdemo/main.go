@@ -9,11 +9,19 @@ import (
 	"fmt"
 	"log"
 	"sync"
+	"time"
 
 	"chimera/game"
 	"chimera/render"
 	"chimera/render/model"
 )
+
+// slow divides the speed of time (URL parameter slow in the browser).
+var slow = 1.0
+
+// thinking shows a permanent thinking indicator (URL parameter think), to
+// measure the frame rate while the computer would think.
+var thinking bool
 
 // demo owns the game and feeds the renderer.
 type demo struct {
@@ -110,15 +118,22 @@ func main() {
 	fen := flag.String("fen", "", "start position")
 	flag.Parse()
 	d := &demo{}
-	d.g = render.New(render.Options{OnIntent: d.intent})
 	v, f := *variant, *fen
 	if qv, qf := urlParams(); qv != "" {
 		v, f = qv, qf
 	}
+	t0 := time.Now()
+	d.g = render.New(render.Options{OnIntent: d.intent, Now: func() time.Time {
+		// Slow motion (URL parameter slow=N) for looking at animations.
+		return t0.Add(time.Duration(float64(time.Since(t0)) / slow))
+	}})
 	if err := d.start(v, f); err != nil {
 		log.Fatal(err)
 	}
 	hook(d)
+	if thinking {
+		d.g.SetThinking(true, 7, "+0.35")
+	}
 	if err := render.Run(d.g, "Chimera render demo"); err != nil {
 		log.Fatal(err)
 	}
