@@ -154,6 +154,8 @@ func TestBedlamRules(t *testing.T) {
 			after: map[string]string{"P@b7": "kp6/1P6/1K6/8/8/8/8/8[] b - - 0 1"}},
 		{name: "6 pawn drop mate is checkmate", variant: "bedlam", fen: "kp6/1P6/1K6/8/8/8/8/8[] b - - 0 1",
 			result: "1-0 checkmate"},
+		{name: "choice: a pawn drop resets the halfmove clock", variant: "bedlam", fen: "4k3/8/8/8/8/8/8/4K3[PN] w - - 7 10",
+			after: map[string]string{"P@e4": "4k3/8/8/8/4P3/8/8/4K3[N] b - - 0 10", "N@e4": "4k3/8/8/8/4N3/8/8/4K3[P] b - - 8 10"}},
 		{name: "7 promotion to R B N only", variant: "bedlam", fen: "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1",
 			has: []string{"b7b8r", "b7b8b", "b7b8n"}, not: []string{"b7b8q", "b7b8", "b7b8m"}},
 		{name: "8 stalemate", variant: "bedlam", fen: "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1", result: "1/2-1/2 stalemate"},
@@ -198,6 +200,7 @@ func TestAssimilationRules(t *testing.T) {
 			has: []string{"e5d6"}, after: map[string]string{"e5d6": "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"}},
 		{name: "6 K v K", variant: "assimilation", fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1", result: "1/2-1/2 bare kings"},
 		{name: "6 50-move rule", variant: "assimilation", fen: "4k3/8/8/8/8/8/8/3QK3 w - - 100 80", result: "1/2-1/2 50-move rule"},
+		{name: "choice: mate before the 50-move rule", variant: "assimilation", fen: "4k3/8/8/8/8/8/6PP/r6O w - - 120 80", result: "0-1 checkmate"},
 		{name: "6 royal compound is not bare", variant: "assimilation", fen: "4k3/8/8/8/8/8/8/4O3 w - - 0 1", result: " "},
 		{name: "6 checkmate of a royal compound", variant: "assimilation", fen: "4k3/8/8/8/8/8/6PP/r6O w - - 0 1", result: "0-1 checkmate"},
 	})
@@ -289,4 +292,40 @@ func TestBifoldPawnOptions(t *testing.T) {
 		{name: "3b weak pawn with a non-pawn needs support", variant: "bifold-halfgi-weak", fen: "7w/8/8/8/3b4/4(RV)3/8/7W[] w - - 0 1",
 			not: []string{"e3d4"}, has: []string{"e3e4"}},
 	})
+}
+
+func TestNotation(t *testing.T) {
+	cases := []struct{ variant, fen, move, want string }{
+		{"bedlam", "startpos", "g1f3", "Ng1-f3"},
+		{"bedlam", "startpos", "e2e4", "e2-e4"},
+		{"bedlam", "startpos", "a1b1", "Ra1-b1=M"},
+		{"bedlam", "4k3/8/8/8/8/8/b7/1N2K3[] w - - 0 1", "b1c3q", "Nb1-c3=Q"},
+		{"bedlam", "4k3/8/8/8/8/8/8/3QK3[] w - - 0 1", "d1e2/b", "Bd1-e2; d1=R"},
+		{"bedlam", "4k3/8/8/8/8/8/8/3AK3[] w - - 0 1", "d1f2/n", "Nd1-f2; d1=B"},
+		{"bedlam", "4k3/8/8/3r4/8/8/8/3QK3[] w - - 0 1", "d1d5", "Qd1xd5=R"},
+		{"bedlam", "4k3/8/8/8/8/8/8/4K3[AP] w - - 0 1", "A@e4", "P*e4"},
+		{"bedlam", "4k3/8/8/8/8/8/8/4K3[AP] w - - 0 1", "P@d7", "*d7+"},
+		{"bedlam", "kp6/8/1K6/8/8/8/8/8[P] w - - 0 1", "P@b7", "*b7#"},
+		{"assimilation", "4k3/8/8/1r6/8/2N5/8/4K3 w - - 0 1", "c3b5", "Nc3xb5=M"},
+		{"assimilation", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"},
+		{"assimilation", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8r", "b7-b8=R+"},
+		{"bifold-halfgi", "7w/8/8/8/8/3(rq)4/8/3(RR)3W[] w - - 0 1", "d1d3/rxq", "Rd1xQd3"},
+		{"bifold-halfgi", "7w/8/8/8/8/3(rq)4/8/3(RR)3W[] w - - 0 1", "d1d3", "(RR)d1xd3"},
+		{"bifold-halfgi", "7w/8/8/8/8/8/8/(RR)6W[P] w - - 0 1", "P@e4", "*e4"},
+		{"bifold-halfgi", "7w/8/8/8/8/8/8/(RR)6W[P] w - - 0 1", "h1h2", "Wh1-h2"},
+		{"bifold-halfgi", "7W/8/8/8/8/8/8/(wf)(RR)6[] w - - 0 1", "b1a1", "(RR)b1xa1#"},
+		{"bifold-halfgi-pawns", "7w/4(LD)3/8/8/8/8/8/7W[] w - - 0 1", "e7e8q", "(LD)e7-e8=Q"},
+		{"bifold-halfgi-pawns", "7w/4(LD)3/8/8/8/8/8/7W[] w - - 0 1", "e7e8/lr", "Le7-e8=R"},
+	}
+	for _, c := range cases {
+		p := mustParse(t, c.variant, c.fen)
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Errorf("%s: %v", c.move, err)
+			continue
+		}
+		if got := p.Notation(m); got != c.want {
+			t.Errorf("%s %s: notation %q, want %q", c.fen, c.move, got, c.want)
+		}
+	}
 }
