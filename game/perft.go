@@ -6,15 +6,21 @@ func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	if depth == 1 {
+	lists := make([]MoveList, depth) // one list per ply, reused: no per-node zeroing
+	return perft(p, lists)
+}
+
+func perft(p *Position, lists []MoveList) uint64 {
+	ml := &lists[0]
+	ml.N = 0
+	p.GenerateMoves(ml)
+	if len(lists) == 1 {
 		return uint64(ml.N)
 	}
 	var n uint64
-	for _, m := range ml.Slice() {
-		p.Make(m)
-		n += Perft(p, depth-1)
+	for i := 0; i < ml.N; i++ {
+		p.Make(ml.Moves[i])
+		n += perft(p, lists[1:])
 		p.Unmake()
 	}
 	return n
