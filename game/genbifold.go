@@ -194,8 +194,15 @@ func (g *bifoldGen) walk(s int, m movement, royalPath bool, part Kind, unit bool
 			if i >= n {
 				break
 			}
-			g.enter(s, int(t), part, unit)
-			if !p.sq[t].Empty() || threat&(1<<uint(t)) != 0 {
+			if !p.sq[t].Empty() {
+				g.enter(s, int(t), part, unit)
+				break
+			}
+			if !unit || g.done&(1<<uint(t)) == 0 {
+				g.done |= 1 << uint(t)
+				g.ml.add(mkMove(s, int(t), part, 0, 0, 0)) // empty square: no call (calls are dear under WASM)
+			}
+			if threat&(1<<uint(t)) != 0 {
 				break
 			}
 		}

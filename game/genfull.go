@@ -141,6 +141,14 @@ func (p *Position) genFull(ml *MoveList) {
 	n := start
 	for i := start; i < ml.N; i++ {
 		m := ml.Moves[i]
+		// the common case, decided here without a call: out of check, a
+		// non-royal piece leaves a square off the royal's lines (or a
+		// component leaves a compound, whose square stays occupied)
+		if from := m.From(); !inCheck && m&(flagEP|flagDrop) == 0 && from != rsq && (!aligned[from][rsq] || m.Part() != NoKind) {
+			ml.Moves[n] = m
+			n++
+			continue
+		}
 		if p.legalFull(m, inCheck, rsq) {
 			ml.Moves[n] = m
 			n++

@@ -18,7 +18,15 @@ func (p *Position) handChange(u *undo, c Color, k Kind, d int) {
 // Make plays move m (which must be legal in this position) in place.
 func (p *Position) Make(m Move) {
 	us := p.turn
-	u := undo{move: m, castle: p.castle, ep: p.ep, half: int16(p.half), hash: p.hash, royal: p.royal, royals: p.royals}
+	// the undo record is filled in place on the stack (no copy of a large struct)
+	if len(p.stack) < cap(p.stack) {
+		p.stack = p.stack[:len(p.stack)+1]
+	} else {
+		p.stack = append(p.stack, undo{})
+	}
+	u := &p.stack[len(p.stack)-1]
+	u.move, u.castle, u.ep, u.half, u.hash, u.royal, u.royals = m, p.castle, p.ep, int16(p.half), p.hash, p.royal, p.royals
+	u.n, u.nh = 0, 0
 	resetHalf := m.IsCapture()
 	to := m.To()
 	switch {
@@ -33,12 +41,12 @@ func (p *Position) Make(m Move) {
 			c[1] = x
 		}
 		p.setCell(to, p.normCell(c))
-		p.handChange(&u, us, k, -1)
+		p.handChange(u, us, k, -1)
 		resetHalf = resetHalf || k.IsPawn()
 	case p.v.Bifold:
-		resetHalf = p.makeBifold(&u, m) || resetHalf
+		resetHalf = p.makeBifold(u, m) || resetHalf
 	default:
-		resetHalf = p.makeFull(&u, m) || resetHalf
+		resetHalf = p.makeFull(u, m) || resetHalf
 	}
 	from := m.From()
 	if !m.IsDrop() {
@@ -62,7 +70,6 @@ func (p *Position) Make(m Move) {
 	}
 	p.turn = us.Other()
 	p.hash ^= zSide
-	p.stack = append(p.stack, u)
 }
 
 func (p *Position) castleUpdate(c uint8) {
