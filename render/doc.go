@@ -39,8 +39,9 @@
 // SquareCenter(sq) and HandCenter(color, letter) give CSS-pixel centres for
 // the current layout and orientation; Choices() lists the open choice's
 // options with their CSS-pixel centres (nil when none); Animating() reports a
-// running move animation; FPS() counts frames drawn in the last second (an
-// idle board draws none) and TPS() the updates.
+// running move animation; FPS() counts the frames of the last second (Draw
+// calls), Repaints() those actually repainted (none on an idle board) and
+// TPS() the updates.
 //
 // # Structure
 //

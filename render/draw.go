@@ -38,6 +38,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	now := g.now()
+	g.draws = append(g.draws, now)
 	animating := g.animating(now)
 	_, _, _, _, dragging := g.in.Drag()
 	p := painter{dst: screen, s: g.scale, c: g.spr}

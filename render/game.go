@@ -57,7 +57,8 @@ type Game struct {
 	showMoves bool // portrait: move list over the board
 
 	dirty   bool
-	frames  []time.Time // frames drawn in the last second
+	frames  []time.Time // frames repainted in the last second
+	draws   []time.Time // Draw calls in the last second
 	updates []time.Time // updates in the last second
 
 	// pointer tracking
@@ -256,9 +257,18 @@ func (g *Game) animating(now time.Time) bool {
 	return g.plan.Active(ms(now.Sub(g.planStart)))
 }
 
-// FPS returns the number of frames drawn in the last second (an idle board
-// draws none).
+// FPS returns the number of frames Ebiten asked for in the last second (calls
+// of Draw; an idle board answers them without repainting).
 func (g *Game) FPS() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return countSince(g.draws, g.now().Add(-time.Second))
+}
+
+// Repaints returns the number of frames actually repainted in the last second:
+// none on an idle board, about 60 while pieces move; while the computer
+// thinks only the small indicator is repainted.
+func (g *Game) Repaints() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return countSince(g.frames, g.now().Add(-time.Second))
@@ -364,6 +374,7 @@ func (g *Game) Update() error {
 	now := g.now()
 	g.updates = append(trim(g.updates, now), now)
 	g.frames = trim(g.frames, now)
+	g.draws = trim(g.draws, now)
 	g.handleInput(now)
 	out := g.pending
 	g.pending = nil

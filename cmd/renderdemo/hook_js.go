@@ -18,6 +18,7 @@ func urlParams() (variant, fen string) {
 		slow = f
 	}
 	thinking = q.Get("think") != ""
+	bench = q.Get("bench") != ""
 	return q.Get("variant"), q.Get("fen")
 }
 
@@ -57,7 +58,7 @@ func hook(d *demo) {
 				mv = append(mv, m)
 			}
 			return map[string]any{"position": d.pos.String(), "moves": mv, "animating": d.g.Animating(),
-				"fps": d.g.FPS(), "tps": d.g.TPS()}
+				"fps": d.g.FPS(), "tps": d.g.TPS(), "repaints": d.g.Repaints()}
 		}),
 	}
 	js.Global().Set("chimeraDemo", js.ValueOf(obj))

@@ -23,6 +23,10 @@ var slow = 1.0
 // measure the frame rate while the computer would think.
 var thinking bool
 
+// bench keeps knights moving to and fro (URL parameter bench) to measure the
+// frame rate while pieces animate.
+var bench bool
+
 // demo owns the game and feeds the renderer.
 type demo struct {
 	mu   sync.Mutex
@@ -48,8 +52,7 @@ func (d *demo) start(variant, fen string) error {
 	}
 	d.v, d.pos, d.hist, d.note, d.ply = v, p, nil, nil, 0
 	d.g.SetPosition(snapshot(p), targets(p))
-	d.g.SetMoves(nil, 0)
-	d.g.SetGameOver("")
+	d.show()
 	return nil
 }
 
@@ -131,6 +134,15 @@ func main() {
 		log.Fatal(err)
 	}
 	hook(d)
+	if bench {
+		go func() {
+			for i := 0; ; i++ {
+				time.Sleep(300 * time.Millisecond)
+				mv := []string{"g1f3", "g8f6", "f3g1", "f6g8"}[i%4]
+				d.intent(model.Intent{Kind: model.IntentMove, Move: mv})
+			}
+		}()
+	}
 	if thinking {
 		d.g.SetThinking(true, 7, "+0.35")
 	}
