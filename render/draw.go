@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"time"
 
@@ -42,7 +43,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	animating := g.animating(now)
 	_, _, _, _, dragging := g.in.Drag()
 	p := painter{dst: screen, s: g.scale, c: g.spr}
-	if !g.dirty && !animating && !dragging {
+	finishing := g.plan != nil && !animating // one last frame with the final state
+	if !g.dirty && !animating && !dragging && !finishing {
 		if g.thinking {
 			// Only the thinking indicator moves: redraw just the status line.
 			g.drawStatus(p, now, true)
@@ -50,12 +52,19 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 		return
 	}
-	if g.plan != nil && !animating {
+	if !g.dirty && !dragging {
+		// Only pieces move: repaint just the board (and the hands when a piece
+		// flies to or from one); drawing is clipped to that region.
+		if r, ok := g.animRegion(); ok {
+			p.dst = screen.SubImage(r).(*ebiten.Image)
+		}
+	}
+	if finishing {
 		g.plan = nil
 	}
 	g.dirty = false
 	g.frames = append(g.frames, now)
-	screen.Fill(colBG)
+	p.dst.Fill(colBG)
 	if g.lay.Sq <= 0 {
 		return
 	}
@@ -69,6 +78,33 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawDrag(p)
 	g.drawBanner(p)
 	g.drawDialog(p)
+}
+
+// animRegion returns the device-pixel region a move animation touches.
+func (g *Game) animRegion() (image.Rectangle, bool) {
+	if g.plan == nil {
+		return image.Rectangle{}, false
+	}
+	r := g.lay.Board
+	for _, t := range g.plan.Tracks {
+		if t.From.Hand || t.To.Hand {
+			for _, h := range g.lay.Hands {
+				r = union(r, h)
+			}
+		}
+	}
+	s := g.scale
+	return image.Rect(int(math.Floor(r.X*s))-1, int(math.Floor(r.Y*s))-1,
+		int(math.Ceil((r.X+r.W)*s))+1, int(math.Ceil((r.Y+r.H)*s))+1), true
+}
+
+func union(a, b layout.Rect) layout.Rect {
+	if b.Empty() {
+		return a
+	}
+	x0, y0 := math.Min(a.X, b.X), math.Min(a.Y, b.Y)
+	x1, y1 := math.Max(a.X+a.W, b.X+b.W), math.Max(a.Y+a.H, b.Y+b.H)
+	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
 func (g *Game) drawBoard(p painter) {
@@ -197,7 +233,9 @@ func (g *Game) drawPieces(p painter, now time.Time) {
 	}
 	if plan != nil {
 		for _, s := range plan.Sample(t, g.resolve) {
-			g.drawToken(p, s.Piece, s.X, s.Y, s.Size, s.Scale, s.Alpha)
+			// Tokens in flight change size between a hand and the board: draw the
+			// board-size token scaled rather than rasterising every size.
+			g.drawToken(p, s.Piece, s.X, s.Y, l.Sq, s.Scale*s.Size/l.Sq, s.Alpha)
 		}
 	}
 	_ = b

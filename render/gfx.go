@@ -31,6 +31,7 @@ type spriteCache struct {
 	white  *ebiten.Image // 1×1 white, for filling paths
 	glow   *ebiten.Image // a radial glow (check, shadow)
 	faces  map[faceKey]*text.GoXFace
+	rounds map[[2]int]*ebiten.Image // discs and rings by (radius, width) in half pixels
 	fonts  [2]*opentype.Font
 }
 
@@ -40,7 +41,8 @@ type faceKey struct {
 }
 
 func newSpriteCache() *spriteCache {
-	c := &spriteCache{tokens: map[spriteKey]*ebiten.Image{}, faces: map[faceKey]*text.GoXFace{}}
+	c := &spriteCache{tokens: map[spriteKey]*ebiten.Image{}, faces: map[faceKey]*text.GoXFace{},
+		rounds: map[[2]int]*ebiten.Image{}}
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
 	c.white = w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
@@ -87,6 +89,49 @@ func (c *spriteCache) token(p model.Piece, bifold bool, size int, mirror bool) *
 	return img
 }
 
+// round returns a white anti-aliased disc (w = 0) or ring of radius r and
+// stroke width w, device pixels, centred in its image.
+func (c *spriteCache) round(r, w float64) *ebiten.Image {
+	k := [2]int{int(math.Round(r * 2)), int(math.Round(w * 2))}
+	if img, ok := c.rounds[k]; ok {
+		return img
+	}
+	r, w = float64(k[0])/2, float64(k[1])/2
+	outer := r + w/2
+	if w == 0 {
+		outer = r
+	}
+	n := int(math.Ceil(outer*2)) + 2
+	img := image.NewRGBA(image.Rect(0, 0, n, n))
+	cx := float64(n) / 2
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			// Coverage from 4×4 supersampling.
+			cov := 0
+			for sy := 0; sy < 4; sy++ {
+				for sx := 0; sx < 4; sx++ {
+					d := math.Hypot(float64(x)+(float64(sx)+0.5)/4-cx, float64(y)+(float64(sy)+0.5)/4-cx)
+					if d <= outer && (w == 0 || d >= r-w/2) {
+						cov++
+					}
+				}
+			}
+			a := uint8(cov * 255 / 16)
+			o := img.PixOffset(x, y)
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = a, a, a, a
+		}
+	}
+	e := ebiten.NewImageFromImage(img)
+	if len(c.rounds) > 300 {
+		for _, old := range c.rounds {
+			old.Deallocate()
+		}
+		c.rounds = map[[2]int]*ebiten.Image{}
+	}
+	c.rounds[k] = e
+	return e
+}
+
 // face returns a font face of px device pixels.
 func (c *spriteCache) face(px float64, bold bool) *text.GoXFace {
 	k := faceKey{int(math.Round(px)), bold}
@@ -122,16 +167,26 @@ func (p painter) rect(x, y, w, h float64, clr color.Color) {
 	vector.DrawFilledRect(p.dst, p.f(x), p.f(y), p.f(w), p.f(h), clr, false)
 }
 
+// circle fills a disc. Ebiten's anti-aliased vector drawing renders through a
+// double-size offscreen and is very slow on software WebGL, so round shapes are
+// pre-rasterised images (anti-aliased in pure Go) drawn with a colour scale.
 func (p painter) circle(x, y, r float64, clr color.Color) {
-	vector.DrawFilledCircle(p.dst, p.f(x), p.f(y), p.f(r), clr, true)
+	p.ring(x, y, r, 0, clr)
 }
 
+// ring strokes a circle of radius r (the stroke centred on it) with width w;
+// w = 0 fills the disc.
 func (p painter) ring(x, y, r, w float64, clr color.Color) {
-	vector.StrokeCircle(p.dst, p.f(x), p.f(y), p.f(r), p.f(w), clr, true)
+	img := p.c.round(r*p.s, w*p.s)
+	b := img.Bounds()
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x*p.s)-float64(b.Dx())/2, math.Round(y*p.s)-float64(b.Dy())/2)
+	op.ColorScale.ScaleWithColor(clr)
+	p.dst.DrawImage(img, op)
 }
 
 func (p painter) line(x0, y0, x1, y1, w float64, clr color.Color) {
-	vector.StrokeLine(p.dst, p.f(x0), p.f(y0), p.f(x1), p.f(y1), p.f(w), clr, true)
+	vector.StrokeLine(p.dst, p.f(x0), p.f(y0), p.f(x1), p.f(y1), p.f(w), clr, false)
 }
 
 // roundRect fills (or strokes, when sw > 0) a rounded rectangle.
@@ -180,7 +235,7 @@ func (p painter) path(path *vector.Path, sw float64, clr color.Color) {
 		vs[i].ColorB = float32(b) / 0xffff
 		vs[i].ColorA = float32(a) / 0xffff
 	}
-	p.dst.DrawTriangles(vs, is, p.c.white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+	p.dst.DrawTriangles(vs, is, p.c.white, &ebiten.DrawTrianglesOptions{})
 }
 
 // glow draws the radial glow centred at (x, y) with radius r.
