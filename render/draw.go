@@ -45,8 +45,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	p := painter{dst: screen, s: g.scale, c: g.spr}
 	finishing := g.plan != nil && !animating // one last frame with the final state
 	if !g.dirty && !animating && !dragging && !finishing {
-		if g.thinking {
-			// Only the thinking indicator moves: redraw just the status line.
+		if g.thinking && now.Sub(g.lastIndicator) >= 50*time.Millisecond {
+			// Only the thinking indicator moves: redraw just the status line,
+			// 20 times a second.
+			g.lastIndicator = now
 			g.drawStatus(p, now, true)
 			g.frames = append(g.frames, now)
 		}

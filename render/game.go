@@ -62,18 +62,19 @@ type Game struct {
 	updates []time.Time // updates in the last second
 
 	// pointer tracking
-	mouseDown  bool
-	touchID    ebiten.TouchID
-	touchOn    bool
-	touchX     float64
-	touchY     float64
-	lastTouch  time.Time
-	touchBuf   []ebiten.TouchID
-	pending    []model.Intent
-	spr        *spriteCache
-	pressOnUI  bool // the current press started on a UI control, not the board
-	lastStatus string
-	keyState   []ebiten.Key
+	mouseDown     bool
+	touchID       ebiten.TouchID
+	touchOn       bool
+	touchX        float64
+	touchY        float64
+	lastTouch     time.Time
+	touchBuf      []ebiten.TouchID
+	pending       []model.Intent
+	spr           *spriteCache
+	pressOnUI     bool // the current press started on a UI control, not the board
+	lastStatus    string
+	lastIndicator time.Time // last repaint of the thinking indicator
+	keyState      []ebiten.Key
 }
 
 type dialogState struct {
