@@ -72,7 +72,6 @@ type Game struct {
 	pending       []model.Intent
 	spr           *spriteCache
 	pressOnUI     bool // the current press started on a UI control, not the board
-	lastStatus    string
 	lastIndicator time.Time // last repaint of the thinking indicator
 	keyState      []ebiten.Key
 }
