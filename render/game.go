@@ -71,7 +71,7 @@ type Game struct {
 	touchBuf      []ebiten.TouchID
 	pending       []model.Intent
 	spr           *spriteCache
-	pressOnUI     bool // the current press started on a UI control, not the board
+	pressOnUI     bool      // the current press started on a UI control, not the board
 	lastIndicator time.Time // last repaint of the thinking indicator
 	keyState      []ebiten.Key
 }
