@@ -43,6 +43,20 @@
 // calls), Repaints() those actually repainted (none on an idle board) and
 // TPS() the updates.
 //
+// # Drawing and cost
+//
+// The screen is the window at the device scale factor (LayoutF), so text and
+// pieces are crisp; tokens are rasterised once per size (package sprites) and
+// cached. With ebiten.SetScreenClearedEveryFrame(false) (see Run) an idle
+// board is not repainted at all; while pieces move only the board (and the
+// hands, for flights) is repainted; while the computer thinks only the small
+// indicator is, 20 times a second. Ebiten's anti-aliased vector drawing is
+// avoided (it is very slow on software WebGL): round shapes are pre-rasterised.
+//
+// cmd/renderdemo is a throwaway hotseat driver over the rules engine (URL
+// parameters variant, fen, slow=N for slow motion, think, bench) used to look
+// at this package in a browser.
+//
 // # Structure
 //
 // The pure-Go parts, tested with go test, are in sub-packages that do not

@@ -498,6 +498,7 @@ func (g *Game) release(x, y float64) {
 }
 
 func (g *Game) button(id layout.ButtonID) {
+	g.in.Reset() // any control closes a selection or an open choice
 	switch id {
 	case layout.BtnNew:
 		g.dialog = &dialogState{settings: g.opts.NewGame}
