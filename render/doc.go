@@ -57,6 +57,15 @@
 // parameters variant, fen, slow=N for slow motion, think, bench) used to look
 // at this package in a browser.
 //
+// # Builds
+//
+// The Ebiten parts build for GOOS=js (the product) and, natively, only with
+// the build tag "native" (go run -tags native ./cmd/renderdemo), because a
+// native Ebiten needs C compilers and X11/OpenGL headers that a plain
+// `go vet ./...` or `go test ./...` machine may lack; without the tag this
+// package is just its documentation natively, and the pure-Go sub-packages
+// build and test everywhere.
+//
 // # Structure
 //
 // The pure-Go parts, tested with go test, are in sub-packages that do not

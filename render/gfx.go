@@ -1,3 +1,5 @@
+//go:build js || native
+
 package render
 
 import (

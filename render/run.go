@@ -1,3 +1,5 @@
+//go:build js || native
+
 package render
 
 import "github.com/hajimehoshi/ebiten/v2"

@@ -1,3 +1,5 @@
+//go:build js || native
+
 // Command renderdemo is a throwaway driver for package render: it plays
 // hotseat games with the real rules engine (package game), so the board,
 // animations, choices and dialogs can be tried natively or in a browser
