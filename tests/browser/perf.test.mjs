@@ -1,0 +1,77 @@
+// Figures reported, not asserted (the targets are in the client issue): frames per
+// second while pieces animate and while the computer thinks, at 640x480 and
+// 1280x720 (device pixel ratio 1; Chromium renders WebGL in software here), the
+// idle frame rate, and the time to the first frame.
+import { test, before, after } from 'node:test';
+import { siteStatus, startServer, launch, refpos, simpleMoves, rng, median, report, setReportName, sleep } from './lib/harness.mjs';
+
+setReportName('report-perf');
+const site = siteStatus();
+const skip = !site.ok ? site.reason : !site.client ? site.reason : false;
+let server;
+before(async () => { if (!skip) server = await startServer(); });
+after(async () => { await server?.stop(); });
+
+const summary = xs => {
+  const fps = xs.map(x => x.fps), tps = xs.map(x => x.tps).filter(Number.isFinite);
+  return { n: xs.length, fpsMedian: median(fps), fpsMin: fps.length ? Math.min(...fps) : null, tpsMedian: median(tps) };
+};
+
+for (const [w, h] of [[640, 480], [1280, 720]]) {
+  const tag = `${w}x${h}`;
+  test(`performance at ${tag}`, { skip, timeout: 240000 }, async () => {
+    const s = await launch({ width: w, height: h, dpr: 1 });
+    try {
+      const t = await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+      report(`${tag} time to first frame (ms)`, t.firstFrame, `(hook answered at ${Math.round(t.hook)} ms, canvas at ${Math.round(t.boot?.canvas ?? NaN)} ms)`);
+
+      await sleep(1500);
+      const idle = summary(await s.sample(2000));
+      report(`${tag} idle fps (median)`, idle.fpsMedian, '(an unchanged board should not be redrawn)');
+
+      // Moves played back to back for ~6 s: pieces are animating most of the time.
+      const samples = [];
+      let playing = true;
+      const sampler = (async () => {
+        while (playing) {
+          const st = await s.state();
+          samples.push({ fps: st.fps, tps: st.tps, animating: !!st.animating });
+          await sleep(200);
+        }
+      })();
+      const rand = rng(7);
+      const end = Date.now() + 6000;
+      let moves = 0;
+      try {
+        while (Date.now() < end) {
+          const st = await s.state();
+          if (st.result) break;
+          const legal = simpleMoves(refpos('bedlam', st.position).legal);
+          if (!legal.length) break;
+          await s.playMove(legal[Math.floor(rand() * legal.length)], { how: 'click' });
+          moves++;
+        }
+      } finally {
+        playing = false;
+        await sampler;
+      }
+      // The first sample of each second still counts frames of the previous one: skip 1 s.
+      const anim = summary(samples.slice(5).filter(x => x.animating));
+      report(`${tag} fps while animating (median)`, anim.fpsMedian, `(min ${anim.fpsMin}, updates/s ${anim.tpsMedian ?? 'n/a'}, ${anim.n} samples, ${moves} moves)`);
+
+      if (site.engine) {
+        await s.open(server.url, { variant: 'bedlam', ai: 'white', level: 8 });
+        await s.waitFor(() => window.chimera.state().thinking, { timeout: 30000, what: 'the computer to think' });
+        await sleep(1000);
+        const think = summary((await s.sample(3000)).filter(x => x.thinking));
+        const raf = await s.rafRate(1000);
+        report(`${tag} fps while the computer thinks (median)`, think.fpsMedian, `(min ${think.fpsMin}, updates/s ${think.tpsMedian ?? 'n/a'}, browser frames/s ${raf.toFixed(1)}, ${think.n} samples)`);
+      } else {
+        report(`${tag} fps while the computer thinks`, null, `(${site.engineReason})`);
+      }
+      s.assertClean();
+    } finally {
+      await s.close();
+    }
+  });
+}

@@ -1,0 +1,70 @@
+// Command refpos answers the browser tests' questions with the rules engine
+// (package game), so that the tests check what the page shows against the engine:
+//
+//	refpos -variant ID [-fen POSITION] [MOVE ...]
+//
+// plays the moves from the position and prints one JSON object:
+//
+//	{"positions": [start, after move 1, ...], "legal": [moves in the last position],
+//	 "result": "", "reason": ""}
+//
+// An illegal or unparsable move, or a bad position, prints the error and exits 1.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+
+	"chimera/game"
+)
+
+type answer struct {
+	Positions []string `json:"positions"`
+	Legal     []string `json:"legal"`
+	Result    string   `json:"result"`
+	Reason    string   `json:"reason"`
+}
+
+func main() {
+	variant := flag.String("variant", "bedlam", "rule set id")
+	fen := flag.String("fen", "startpos", "position string")
+	flag.Parse()
+	a, err := run(*variant, *fen, flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "refpos:", err)
+		os.Exit(1)
+	}
+	json.NewEncoder(os.Stdout).Encode(a)
+}
+
+func run(variant, fen string, moves []string) (*answer, error) {
+	v, err := game.VariantByID(variant)
+	if err != nil {
+		return nil, err
+	}
+	if fen == "" {
+		fen = "startpos"
+	}
+	p, err := game.Parse(v, fen)
+	if err != nil {
+		return nil, err
+	}
+	a := &answer{Positions: []string{p.String()}, Legal: []string{}}
+	for i, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q in %s: %v", i+1, s, p.String(), err)
+		}
+		p.Make(m)
+		a.Positions = append(a.Positions, p.String())
+	}
+	for _, m := range p.LegalMoves() {
+		a.Legal = append(a.Legal, p.MoveString(m))
+	}
+	sort.Strings(a.Legal)
+	a.Result, a.Reason = p.Outcome()
+	return a, nil
+}

@@ -1,0 +1,78 @@
+// The built site in dist/, checked without a browser: every file the pages and
+// the service worker name is there, the service worker is stamped, and the whole
+// site is small enough.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DIST, siteStatus, siteGzipSize, report, setReportName } from './lib/harness.mjs';
+
+setReportName('report-site');
+const site = siteStatus();
+const skip = site.ok ? false : site.reason;
+const read = f => fs.readFileSync(path.join(DIST, f), 'utf8');
+const exists = f => fs.existsSync(path.join(DIST, f));
+
+test('the pages and scripts are in dist/', { skip }, () => {
+  for (const f of ['index.html', 'boot.js', 'wasm_exec.js', 'sw.js', 'engine-worker.js', 'embed.html',
+    'manifest.webmanifest', 'site.json', 'favicon.ico', 'icon-192.png', 'icon-512.png']) {
+    assert.ok(exists(f), `dist/${f} is missing`);
+  }
+  const html = read('index.html');
+  for (const ref of ['wasm_exec.js', 'boot.js', 'manifest.webmanifest']) assert.ok(html.includes(ref), `index.html does not load ${ref}`);
+  assert.match(html, /<meta name="viewport"[^>]*user-scalable=no/);
+  assert.match(html, /touch-action: none/);
+  assert.match(html, /overscroll-behavior: none/);
+  assert.match(read('boot.js'), /instantiateStreaming/);
+  assert.match(read('boot.js'), /serviceWorker\.register/);
+  assert.match(read('engine-worker.js'), /engine\.wasm/);
+});
+
+test('the service worker is stamped with the version and precaches every file', { skip }, () => {
+  const sw = read('sw.js');
+  assert.ok(!sw.includes('__CHIMERA_'), 'sw.js still has a placeholder');
+  const info = JSON.parse(read('site.json'));
+  assert.match(info.version, /^[0-9a-f]{16}$/);
+  assert.ok(sw.includes(JSON.stringify(info.version)), 'sw.js does not carry the version of site.json');
+  const list = JSON.parse(/const PRECACHE = (\[.*\]);/.exec(sw)[1]);
+  for (const f of list) {
+    if (f === './') continue;
+    assert.ok(exists(f.slice(2)), `precached ${f} is not in dist/`);
+  }
+  for (const f of fs.readdirSync(DIST)) {
+    if (f.endsWith('.gz') || f === 'sw.js') continue;
+    assert.ok(list.includes('./' + f), `${f} is not precached (no offline play)`);
+  }
+});
+
+test('the manifest is valid and its icons exist', { skip }, () => {
+  const m = JSON.parse(read('manifest.webmanifest'));
+  assert.ok(m.name && m.short_name && m.start_url && m.display);
+  assert.ok(m.icons.some(i => i.sizes === '512x512') && m.icons.some(i => i.sizes === '192x192'));
+  for (const i of m.icons) {
+    const png = fs.readFileSync(path.join(DIST, i.src));
+    assert.equal(png.readUInt32BE(0), 0x89504e47, `${i.src} is not a PNG`);
+    const [w, h] = i.sizes.split('x').map(Number);
+    assert.equal(png.readUInt32BE(16), w, `${i.src} width`);
+    assert.equal(png.readUInt32BE(20), h, `${i.src} height`);
+  }
+});
+
+test('precompressed copies decode to the files', { skip }, async () => {
+  const zlib = await import('node:zlib');
+  let n = 0;
+  for (const f of fs.readdirSync(DIST)) {
+    if (!f.endsWith('.gz')) continue;
+    const orig = fs.readFileSync(path.join(DIST, f.slice(0, -3)));
+    assert.ok(zlib.gunzipSync(fs.readFileSync(path.join(DIST, f))).equals(orig), `${f} does not match`);
+    n++;
+  }
+  assert.ok(n >= 3, 'no .gz copies written');
+  if (site.client) assert.ok(exists('main.wasm.gz'), 'main.wasm.gz missing');
+});
+
+test('the whole site is at most 4 MB gzip-compressed', { skip }, () => {
+  const { total, files } = siteGzipSize();
+  report('site gzip bytes', total, `(${(total / 1e6).toFixed(2)} MB; main.wasm ${((files['main.wasm'] || 0) / 1e6).toFixed(2)} MB, engine.wasm ${((files['engine.wasm'] || 0) / 1e6).toFixed(2)} MB)`);
+  assert.ok(total <= 4_000_000, `site is ${(total / 1e6).toFixed(2)} MB gzip-compressed, more than 4 MB`);
+});
