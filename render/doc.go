@@ -20,9 +20,9 @@
 // The board, targets and events are the plain types of package
 // chimera/render/model. Targets drive the selection: a piece (or a hand piece)
 // can be picked up when some target starts from it; the destination marks come
-// from the targets' To and Kind (a dot for a quiet move, corner marks for a
-// capture, a blue ring with corner marks for a fusion or assimilation, a blue
-// rounded square for joining a bifold square). When several targets share a
+// from the targets' To and Kind (a dot for a quiet move, a ring for a capture,
+// blue corner marks for a fusion or assimilation, a blue rounded frame for
+// joining a bifold square). When several targets share a
 // source and a destination the player gets choice tokens drawn with each
 // target's Icon and Label; one tap answers.
 //

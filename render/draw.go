@@ -166,26 +166,27 @@ func (g *Game) drawBoard(p painter) {
 		r := l.SquareRect(sq)
 		cx, cy := r.Center()
 		occupied := b.Count(sq) > 0
+		// Dots for quiet moves, rings for captures, blue corner marks for a
+		// fusion (or assimilation), a blue rounded frame for joining a square.
+		fuse := ks[model.Merge]
+		join := ks[model.Join]
 		switch {
-		case ks[model.Merge]:
+		case fuse:
 			g.cornerMarks(p, r, colFuse)
-			p.ring(cx, cy, r.W*0.47, r.W*0.05, colFuse)
-		case ks[model.Join]:
-			p.roundRect(r.X+r.W*0.06, r.Y+r.H*0.06, r.W*0.88, r.H*0.88, r.W*0.12, r.W*0.05, colFuse)
-		case ks[model.Capture] || occupied:
-			g.cornerMarks(p, r, colDest)
-		default:
-			p.circle(cx, cy, r.W*0.15, colDest)
+		case join:
+			p.roundRect(r.X+r.W*0.05, r.Y+r.H*0.05, r.W*0.9, r.H*0.9, r.W*0.14, r.W*0.05, colFuse)
 		}
-		if ks[model.Capture] && (ks[model.Merge] || ks[model.Join]) {
-			g.cornerMarks(p, r, colDest)
+		if ks[model.Capture] || (occupied && !fuse && !join) {
+			p.ring(cx, cy, r.W*0.44, r.W*0.08, colDest)
+		} else if !fuse && !join {
+			p.circle(cx, cy, r.W*0.15, colDest)
 		}
 	}
 }
 
 // cornerMarks draws lichess-style corner triangles (a capture or fusion target).
 func (g *Game) cornerMarks(p painter, r layout.Rect, c interface{ RGBA() (r, g, b, a uint32) }) {
-	k := r.W * 0.24
+	k := r.W * 0.3
 	x0, y0, x1, y1 := r.X, r.Y, r.X+r.W, r.Y+r.H
 	p.poly(c, x0, y0, x0+k, y0, x0, y0+k)
 	p.poly(c, x1, y0, x1-k, y0, x1, y0+k)
