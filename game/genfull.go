@@ -99,6 +99,10 @@ func (p *Position) genFull(ml *MoveList) {
 	rsq := int(p.royal[us])
 	inCheck := p.attacked(rsq, them)
 	start := ml.N
+	fwd, second, last := 8, 1, 7
+	if us == Black {
+		fwd, second, last = -8, 6, 0
+	}
 	for s := 0; s < 64; s++ {
 		x := p.sq[s][0]
 		if x == NoPiece || x.Color() != us {
@@ -106,16 +110,96 @@ func (p *Position) genFull(ml *MoveList) {
 		}
 		k := x.Kind()
 		if k == Pawn {
-			p.genPawnFull(ml, s)
+			// pawns inline: calls are dear under WASM; promotions go through addPromotions
+			t := s + fwd
+			if t < 0 || t > 63 {
+				continue
+			}
+			promo := rankOf(t) == last
+			if p.sq[t][0] == NoPiece {
+				if promo {
+					p.addPromotions(ml, s, t, 0)
+				} else {
+					ml.add(mkMove(s, t, 0, 0, 0, 0))
+					if rankOf(s) == second && p.sq[t+fwd][0] == NoPiece {
+						ml.add(mkMove(s, t+fwd, 0, 0, 0, flagDouble))
+					}
+				}
+			}
+			f := fileOf(s)
+			for df := -1; df <= 1; df += 2 {
+				if f+df < 0 || f+df > 7 {
+					continue
+				}
+				c := t + df
+				y := p.sq[c][0]
+				switch {
+				case y != NoPiece && y.Color() == them:
+					if promo {
+						p.addPromotions(ml, s, c, flagCapture)
+					} else {
+						ml.add(mkMove(s, c, 0, 0, 0, flagCapture))
+					}
+				case c == int(p.ep):
+					ml.add(mkMove(s, c, 0, 0, 0, flagEP|flagCapture))
+				}
+			}
 			continue
 		}
 		info := &kinds[k]
 		meta := v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attacked(s, them)
 		fuse := v.Fusion && info.simple
-		p.genPiece(ml, s, k, info.move, meta, fuse, NoKind)
+		// the whole piece, then (for a splitting compound) each component alone
+		jobs := 1
 		if v.Split && info.comps[0] != NoKind {
-			p.genPiece(ml, s, k, kinds[info.comps[0]].move, false, false, info.comps[0])
-			p.genPiece(ml, s, k, kinds[info.comps[1]].move, false, false, info.comps[1])
+			jobs = 3
+		}
+		for j := 0; j < jobs; j++ {
+			m, part := info.move, NoKind
+			if j > 0 {
+				part = info.comps[j-1]
+				m = kinds[part].move
+			}
+			for d := 0; d < 8; d++ {
+				r := m.Orth
+				if d >= 4 {
+					r = m.Diag
+				}
+				if r == rNone {
+					continue
+				}
+				ray := rays[s][d]
+				if r == rStep && len(ray) > 1 {
+					ray = ray[:1]
+				}
+				for _, t := range ray {
+					y := p.sq[t][0]
+					if y == NoPiece {
+						ml.add(mkMove(s, int(t), part, 0, 0, 0))
+						if meta && part == NoKind {
+							ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
+						}
+						continue
+					}
+					if part == NoKind {
+						p.fullTarget(ml, s, int(t), k, y, fuse)
+					}
+					break
+				}
+			}
+			if m.Leap == lLeap {
+				for _, t := range knightSq[s] {
+					y := p.sq[t][0]
+					if y == NoPiece {
+						ml.add(mkMove(s, int(t), part, 0, 0, 0))
+						if meta && part == NoKind {
+							ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
+						}
+					} else if part == NoKind {
+						p.fullTarget(ml, s, int(t), k, y, fuse)
+					}
+				}
+			}
 		}
 	}
 	if v.Castling {
@@ -176,52 +260,6 @@ func lastRank(c Color) int {
 	return 0
 }
 
-// genPiece adds the moves of the piece of kind k on s with movement m: the
-// whole piece (part NoKind: quiet moves, captures, fusions when fuse, and
-// metamorphoses when meta) or, for a split, component part (empty squares only).
-func (p *Position) genPiece(ml *MoveList, s int, k Kind, m movement, meta, fuse bool, part Kind) {
-	for d := 0; d < 8; d++ {
-		r := m.Orth
-		if d >= 4 {
-			r = m.Diag
-		}
-		if r == rNone {
-			continue
-		}
-		ray := rays[s][d]
-		if r == rStep && len(ray) > 1 {
-			ray = ray[:1]
-		}
-		for _, t := range ray {
-			y := p.sq[t][0]
-			if y == NoPiece {
-				ml.add(mkMove(s, int(t), part, 0, 0, 0))
-				if meta {
-					ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
-				}
-				continue
-			}
-			if part == NoKind {
-				p.fullTarget(ml, s, int(t), k, y, fuse)
-			}
-			break
-		}
-	}
-	if m.Leap == lLeap {
-		for _, t := range knightSq[s] {
-			y := p.sq[t][0]
-			if y == NoPiece {
-				ml.add(mkMove(s, int(t), part, 0, 0, 0))
-				if meta {
-					ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
-				}
-			} else if part == NoKind {
-				p.fullTarget(ml, s, int(t), k, y, fuse)
-			}
-		}
-	}
-}
-
 // fullTarget adds the move of a whole piece of kind k from s onto the
 // occupied square t: a capture, or a fusion with a friendly piece.
 func (p *Position) fullTarget(ml *MoveList, s, t int, k Kind, y Piece, fuse bool) {
@@ -237,44 +275,10 @@ func (p *Position) fullTarget(ml *MoveList, s, t int, k Kind, y Piece, fuse bool
 	}
 }
 
-func (p *Position) genPawnFull(ml *MoveList, s int) {
-	us := p.turn
-	fwd, second := 8, 1
-	if us == Black {
-		fwd, second = -8, 6
-	}
-	last := lastRank(us)
-	add := func(t int, flags uint32) {
-		if rankOf(t) == last {
-			for _, k := range p.v.Promotions {
-				ml.add(mkMove(s, t, 0, 0, k, flags))
-			}
-			return
-		}
-		ml.add(mkMove(s, t, 0, 0, 0, flags))
-	}
-	t := s + fwd
-	if t < 0 || t > 63 {
-		return
-	}
-	if p.sq[t][0] == NoPiece {
-		add(t, 0)
-		if rankOf(s) == second && p.sq[t+fwd][0] == NoPiece {
-			ml.add(mkMove(s, t+fwd, 0, 0, 0, flagDouble))
-		}
-	}
-	f := fileOf(s)
-	for _, df := range [2]int{-1, 1} {
-		if f+df < 0 || f+df > 7 {
-			continue
-		}
-		c := t + df
-		y := p.sq[c][0]
-		if y != NoPiece && y.Color() != us {
-			add(c, flagCapture)
-		} else if c == int(p.ep) {
-			ml.add(mkMove(s, c, 0, 0, 0, flagEP|flagCapture))
-		}
+// addPromotions adds a pawn's move from s to t once per promotion choice.
+func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
+	for _, k := range p.v.Promotions {
+		ml.add(mkMove(s, t, 0, 0, k, flags))
 	}
 }
 
@@ -379,4 +383,44 @@ func (p *Position) legalFull(m Move, inCheck bool, rsq int) bool {
 	ok := !p.attacked(int(p.royal[us]), us.Other())
 	p.Unmake()
 	return ok
+}
+
+// genPawnFull adds the moves of the pawn on s (used by GenerateCaptures;
+// genFull has the same logic inline for speed).
+func (p *Position) genPawnFull(ml *MoveList, s int) {
+	us := p.turn
+	fwd, second := 8, 1
+	if us == Black {
+		fwd, second = -8, 6
+	}
+	t := s + fwd
+	if t < 0 || t > 63 {
+		return
+	}
+	promo := rankOf(t) == lastRank(us)
+	if p.sq[t][0] == NoPiece {
+		if promo {
+			p.addPromotions(ml, s, t, 0)
+		} else {
+			ml.add(mkMove(s, t, 0, 0, 0, 0))
+			if rankOf(s) == second && p.sq[t+fwd][0] == NoPiece {
+				ml.add(mkMove(s, t+fwd, 0, 0, 0, flagDouble))
+			}
+		}
+	}
+	for df := -1; df <= 1; df += 2 {
+		if f := fileOf(s) + df; f < 0 || f > 7 {
+			continue
+		}
+		c := t + df
+		if y := p.sq[c][0]; y != NoPiece && y.Color() != us {
+			if promo {
+				p.addPromotions(ml, s, c, flagCapture)
+			} else {
+				ml.add(mkMove(s, c, 0, 0, 0, flagCapture))
+			}
+		} else if c == int(p.ep) {
+			ml.add(mkMove(s, c, 0, 0, 0, flagEP|flagCapture))
+		}
+	}
 }
