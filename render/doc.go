@@ -50,7 +50,7 @@
 // cached. With ebiten.SetScreenClearedEveryFrame(false) (see Run) an idle
 // board is not repainted at all; while pieces move only the board (and the
 // hands, for flights) is repainted; while the computer thinks only the small
-// indicator is, 20 times a second. Ebiten's anti-aliased vector drawing is
+// indicator is, four times a second. Ebiten's anti-aliased vector drawing is
 // avoided (it is very slow on software WebGL): round shapes are pre-rasterised.
 //
 // cmd/renderdemo is a throwaway hotseat driver over the rules engine (URL

@@ -42,15 +42,24 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.mu.Unlock()
 	now := g.now()
 	g.draws = append(g.draws, now)
+	start := time.Now()
+	defer func() {
+		if n := len(g.frames); n > 0 && g.frames[n-1] == now {
+			g.paintCost = append(g.paintCost, time.Since(start))
+			if len(g.paintCost) > 60 {
+				g.paintCost = g.paintCost[len(g.paintCost)-60:]
+			}
+		}
+	}()
 	animating := g.animating(now)
 	_, _, _, _, dragging := g.in.Drag()
 	p := painter{dst: screen, s: g.scale, c: g.spr}
 	finishing := g.plan != nil && !animating // one last frame with the final state
 	if !g.dirty && !animating && !dragging && !finishing {
-		if g.thinking && now.Sub(g.lastIndicator) >= 50*time.Millisecond {
+		if step := indicatorStep(now); g.thinking && step != g.lastIndicator {
 			// Only the thinking indicator moves: redraw just the status line,
-			// 20 times a second.
-			g.lastIndicator = now
+			// four times a second (each repaint costs a whole-canvas present).
+			g.lastIndicator = step
 			g.drawStatus(p, now, true)
 			g.frames = append(g.frames, now)
 		}
@@ -338,6 +347,9 @@ func (g *Game) statusText(now time.Time) string {
 	return s
 }
 
+// indicatorStep numbers the quarter seconds: the thinking dots step with it.
+func indicatorStep(now time.Time) int64 { return now.UnixMilli() / 250 }
+
 func (g *Game) drawStatus(p painter, now time.Time, only bool) {
 	r := g.lay.Status
 	if r.Empty() {
@@ -354,10 +366,13 @@ func (g *Game) drawStatus(p painter, now time.Time, only bool) {
 	w := p.textWidth(info, 13, false)
 	x := r.X + r.W - 4 - w
 	p.text(info, x, r.Y+r.H/2, 13, false, colTextDim, alignStart, alignCenter)
-	ph := float64(now.UnixMilli()%1200) / 1200
+	on := int(indicatorStep(now) % 3)
 	for i := 0; i < 3; i++ {
-		a := 0.35 + 0.65*math.Max(0, math.Sin(2*math.Pi*(ph-float64(i)*0.15)))
-		p.circle(x-34+float64(i)*10, r.Y+r.H/2, 3, rgba(0x9b, 0xc7, 0x00, uint8(255*a)))
+		a := uint8(0x60)
+		if i == on {
+			a = 0xff
+		}
+		p.circle(x-34+float64(i)*10, r.Y+r.H/2, 3, rgba(0x9b, 0xc7, 0x00, a))
 	}
 }
 

@@ -73,8 +73,9 @@ type Game struct {
 	touchBuf      []ebiten.TouchID
 	pending       []model.Intent
 	spr           *spriteCache
-	pressOnUI     bool      // the current press started on a UI control, not the board
-	lastIndicator time.Time // last repaint of the thinking indicator
+	pressOnUI     bool            // the current press started on a UI control, not the board
+	lastIndicator int64           // the indicatorStep last painted
+	paintCost     []time.Duration // CPU time of the last repaints
 	keyState      []ebiten.Key
 }
 
@@ -274,6 +275,22 @@ func (g *Game) Repaints() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return countSince(g.frames, g.now().Add(-time.Second))
+}
+
+// PaintCost returns the average CPU time of the last (up to 60) repaints in
+// Draw, a diagnostic: the GPU's and the browser's share of a frame is not
+// included.
+func (g *Game) PaintCost() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.paintCost) == 0 {
+		return 0
+	}
+	var t time.Duration
+	for _, d := range g.paintCost {
+		t += d
+	}
+	return t / time.Duration(len(g.paintCost))
 }
 
 // TPS returns the number of game updates in the last second.

@@ -58,7 +58,8 @@ func hook(d *demo) {
 				mv = append(mv, m)
 			}
 			return map[string]any{"position": d.pos.String(), "moves": mv, "animating": d.g.Animating(),
-				"fps": d.g.FPS(), "tps": d.g.TPS(), "repaints": d.g.Repaints()}
+				"fps": d.g.FPS(), "tps": d.g.TPS(), "repaints": d.g.Repaints(),
+				"paintMs": float64(d.g.PaintCost().Microseconds()) / 1000}
 		}),
 	}
 	js.Global().Set("chimeraDemo", js.ValueOf(obj))
