@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -14,11 +13,11 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("position %s %q: %s", e.Field, e.Text, e.Why)
+	return format("position %s %q: %s", e.Field, e.Text, e.Why)
 }
 
 func perr(field, text, why string, args ...any) error {
-	return &ParseError{Field: field, Text: text, Why: fmt.Sprintf(why, args...)}
+	return &ParseError{Field: field, Text: text, Why: format(why, args...)}
 }
 
 // NewPosition returns the start position of rule set v.
@@ -355,6 +354,6 @@ func (p *Position) String() string {
 	}
 	b.WriteByte(' ')
 	b.WriteString(SquareName(int(p.ep)))
-	fmt.Fprintf(&b, " %d %d", p.half, p.full)
+	b.WriteString(" " + strconv.Itoa(p.half) + " " + strconv.Itoa(p.full))
 	return b.String()
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -56,12 +55,12 @@ type MoveError struct {
 	Why  string
 }
 
-func (e *MoveError) Error() string { return fmt.Sprintf("move %q: %s", e.Move, e.Why) }
+func (e *MoveError) Error() string { return format("move %q: %s", e.Move, e.Why) }
 
 // ParseMove reads a move string and returns the legal move it names.
 func (p *Position) ParseMove(s string) (Move, error) {
 	bad := func(why string, args ...any) (Move, error) {
-		return NoMove, &MoveError{Move: s, Why: fmt.Sprintf(why, args...)}
+		return NoMove, &MoveError{Move: s, Why: format(why, args...)}
 	}
 	v := p.v
 	if len(s) >= 4 && s[1] == '@' {
@@ -191,7 +190,7 @@ func (p *Position) notationFull(b *strings.Builder, m Move) {
 		if part == c1 {
 			other = c2
 		}
-		fmt.Fprintf(b, "%s%s-%s; %s=%s", v.notationLetter(part), SquareName(from), SquareName(to), SquareName(from), v.notationLetter(other))
+		b.WriteString(format("%s%s-%s; %s=%s", v.notationLetter(part), SquareName(from), SquareName(to), SquareName(from), v.notationLetter(other)))
 		return
 	}
 	b.WriteString(v.notationLetter(x.Kind()))

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -168,5 +167,5 @@ func VariantByID(id string) (*Variant, error) {
 		ids[i] = v.ID
 	}
 	sort.Strings(ids)
-	return nil, fmt.Errorf("unknown variant %q (known: %v)", id, ids)
+	return nil, errorString(format("unknown variant %q (known: %v)", id, ids))
 }
