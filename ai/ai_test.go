@@ -48,7 +48,7 @@ func TestStop(t *testing.T) {
 		p := mustParse(t, mg.variant, mg.fen)
 		e := NewEngine(8)
 		done := make(chan Result)
-		go func() { done <- e.Search(p, Config{}) }()
+		go func() { done <- e.Search(p, Config{Limits: Limits{MoveTime: time.Minute}}) }()
 		time.Sleep(100 * time.Millisecond)
 		t0 := time.Now()
 		e.Stop()

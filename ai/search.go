@@ -18,6 +18,7 @@
 package ai
 
 import (
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -421,8 +422,14 @@ func (s *searcher) poll() {
 		s.stopped = true
 		return
 	}
-	if s.yield != nil && s.nodes&1023 == 0 {
-		s.yield()
+	if s.nodes&1023 == 0 {
+		// let other goroutines run: js/wasm has no preemption, so without
+		// this a Stop from another goroutine would never be seen there
+		if s.yield != nil {
+			s.yield()
+		} else {
+			runtime.Gosched()
+		}
 		if s.e.stop.Load() {
 			s.stopped = true
 		}
