@@ -8,12 +8,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/opentype"
 
 	"chimera/render/model"
 	"chimera/sprites"
@@ -30,21 +25,15 @@ type spriteKey struct {
 // spriteCache holds rasterised tokens per device-pixel size, plus shared images.
 type spriteCache struct {
 	tokens map[spriteKey]*ebiten.Image
-	white  *ebiten.Image // 1×1 white, for filling paths
-	glow   *ebiten.Image // a radial glow (check, shadow)
-	faces  map[faceKey]*text.GoXFace
+	white  *ebiten.Image            // 1×1 white, for filling paths
+	glow   *ebiten.Image            // a radial glow (check, shadow)
 	rounds map[[2]int]*ebiten.Image // discs and rings by (radius, width) in half pixels
-	fonts  [2]*opentype.Font
-}
-
-type faceKey struct {
-	size int
-	bold bool
+	text   *textCache
 }
 
 func newSpriteCache() *spriteCache {
-	c := &spriteCache{tokens: map[spriteKey]*ebiten.Image{}, faces: map[faceKey]*text.GoXFace{},
-		rounds: map[[2]int]*ebiten.Image{}}
+	c := &spriteCache{tokens: map[spriteKey]*ebiten.Image{}, rounds: map[[2]int]*ebiten.Image{},
+		text: newTextCache()}
 	w := ebiten.NewImage(3, 3)
 	w.Fill(color.White)
 	c.white = w.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
@@ -62,12 +51,6 @@ func newSpriteCache() *spriteCache {
 		}
 	}
 	c.glow = ebiten.NewImageFromImage(img)
-	for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
-		f, err := opentype.Parse(ttf)
-		if err == nil {
-			c.fonts[i] = f
-		}
-	}
 	return c
 }
 
@@ -132,28 +115,6 @@ func (c *spriteCache) round(r, w float64) *ebiten.Image {
 	}
 	c.rounds[k] = e
 	return e
-}
-
-// face returns a font face of px device pixels.
-func (c *spriteCache) face(px float64, bold bool) *text.GoXFace {
-	k := faceKey{int(math.Round(px)), bold}
-	if k.size < 6 {
-		k.size = 6
-	}
-	if f, ok := c.faces[k]; ok {
-		return f
-	}
-	src := c.fonts[0]
-	if bold && c.fonts[1] != nil {
-		src = c.fonts[1]
-	}
-	ff, err := opentype.NewFace(src, &opentype.FaceOptions{Size: float64(k.size), DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		return nil
-	}
-	f := text.NewGoXFace(ff)
-	c.faces[k] = f
-	return f
 }
 
 // painter draws in CSS pixels on a device-pixel screen.
@@ -252,33 +213,14 @@ func (p painter) glow(x, y, r float64, clr color.Color) {
 	p.dst.DrawImage(p.c.glow, op)
 }
 
-// Text alignment shortcuts.
-const (
-	alignStart  = text.AlignStart
-	alignCenter = text.AlignCenter
-	alignEnd    = text.AlignEnd
-)
-
 // text draws s with its anchor at (x, y): h and v choose the anchor.
-func (p painter) text(s string, x, y, size float64, bold bool, clr color.Color, h, v text.Align) {
-	f := p.c.face(size*p.s, bold)
-	if f == nil || s == "" {
-		return
-	}
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x*p.s, y*p.s)
-	op.ColorScale.ScaleWithColor(clr)
-	op.PrimaryAlign, op.SecondaryAlign = h, v
-	text.Draw(p.dst, s, f, op)
+func (p painter) text(s string, x, y, size float64, bold bool, clr color.Color, h, v align) {
+	p.c.text.draw(p.dst, s, x*p.s, y*p.s, textSize(size*p.s), bold, clr, h, v)
 }
 
 // textWidth returns the width of s in CSS pixels.
 func (p painter) textWidth(s string, size float64, bold bool) float64 {
-	f := p.c.face(size*p.s, bold)
-	if f == nil {
-		return 0
-	}
-	return text.Advance(s, f) / p.s
+	return p.c.text.width(s, textSize(size*p.s), bold) / p.s
 }
 
 // piece draws token p centred at (x, y) for a square of sq CSS pixels.
