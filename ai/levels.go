@@ -23,8 +23,8 @@ var levels = [MaxLevel + 1]level{
 	3: {depth: 2, noise: 40},
 	4: {depth: 3, noise: 25},
 	5: {depth: 4, noise: 12},
-	6: {nodes: 25_000, noise: 6},
-	7: {nodes: 150_000},
+	6: {nodes: 15_000, noise: 5},
+	7: {nodes: 60_000},
 	8: {},
 }
 

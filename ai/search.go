@@ -19,6 +19,7 @@ package ai
 
 import (
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -154,6 +155,7 @@ type searcher struct {
 	pv      [maxPly + 1][maxPly + 1]game.Move
 	pvLen   [maxPly + 1]int
 	evalAt  [maxPly + 1]int
+	keys    [game.MaxMoves]uint64
 }
 
 // Search searches position p (which it leaves unchanged) under cfg and
@@ -586,7 +588,15 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	origAlpha := alpha
 	quiets := 0
 	for i := 0; i < ml.N; i++ {
-		m := pick(ml, sc, i)
+		var m game.Move
+		if i < 4 {
+			m = pick(ml, sc, i)
+		} else {
+			if i == 4 {
+				s.sortRest(ml, sc, 4)
+			}
+			m = ml.Moves[i]
+		}
 		quiet := !m.IsCapture() && m.Promo() == game.NoKind
 		if quiet {
 			quiets++
@@ -901,6 +911,23 @@ func pick(ml *game.MoveList, sc *[game.MaxMoves]int32, i int) game.Move {
 		sc[i], sc[b] = sc[b], sc[i]
 	}
 	return ml.Moves[i]
+}
+
+// sortRest sorts the moves from index i on by descending score, without
+// allocating (the moves that remain after the first few picks: usually many
+// quiet moves and drops, where repeated selection would be quadratic).
+func (s *searcher) sortRest(ml *game.MoveList, sc *[game.MaxMoves]int32, i int) {
+	keys := s.keys[:ml.N-i]
+	for j := range keys {
+		keys[j] = uint64(uint32(sc[i+j])^0x80000000)<<32 | uint64(ml.Moves[i+j])
+	}
+	slices.Sort(keys)
+	n := len(keys)
+	for j := range keys {
+		k := keys[n-1-j]
+		ml.Moves[i+j] = game.Move(uint32(k))
+		sc[i+j] = int32(uint32(k>>32) ^ 0x80000000)
+	}
 }
 
 // sortMoves sorts ml by descending score (insertion sort; root only).
