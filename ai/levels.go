@@ -18,13 +18,13 @@ type level struct {
 // stop at the move time if that comes first. Level 8 uses its whole move
 // time (it is reproducible only with a depth or node limit).
 var levels = [MaxLevel + 1]level{
-	1: {depth: 1, noise: 150, random: 30},
-	2: {depth: 1, noise: 60, random: 8},
-	3: {depth: 2, noise: 40},
-	4: {depth: 3, noise: 25},
-	5: {depth: 4, noise: 12},
-	6: {nodes: 15_000, noise: 5},
-	7: {nodes: 60_000},
+	1: {depth: 1, noise: 150, random: 35},
+	2: {depth: 1, noise: 80, random: 10},
+	3: {depth: 1, noise: 30},
+	4: {depth: 2, noise: 25},
+	5: {depth: 3, noise: 15},
+	6: {nodes: 12_000, noise: 5},
+	7: {nodes: 50_000},
 	8: {},
 }
 
