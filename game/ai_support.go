@@ -60,19 +60,9 @@ func (p *Position) GenerateCaptures(ml *MoveList) {
 		}
 		g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
 		for s := 0; s < 64; s++ {
-			n, a, b := friends(p.sq[s], us)
-			if n == 0 {
-				continue
+			if n, _, _ := friends(p.sq[s], us); n > 0 {
+				g.square(s)
 			}
-			if n == 1 {
-				g.single(s, a, NoKind)
-				continue
-			}
-			g.single(s, a, a.Kind())
-			if b.Kind() != a.Kind() {
-				g.single(s, b, b.Kind())
-			}
-			g.unit(s, a, b)
 		}
 		n := start
 		for i := start; i < ml.N; i++ {

@@ -66,19 +66,9 @@ func (p *Position) genBifold(ml *MoveList) {
 	}
 	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
 	for s := 0; s < 64; s++ {
-		n, a, b := friends(p.sq[s], us)
-		if n == 0 {
-			continue
+		if n, _, _ := friends(p.sq[s], us); n > 0 {
+			g.square(s)
 		}
-		if n == 1 {
-			g.single(s, a, NoKind)
-			continue
-		}
-		g.single(s, a, a.Kind())
-		if b.Kind() != a.Kind() {
-			g.single(s, b, b.Kind())
-		}
-		g.unit(s, a, b)
 	}
 	if p.v.Castling && p.castle != 0 {
 		g.castle()
@@ -108,16 +98,105 @@ func pawnDirs(c Color) (fwd, left, right int) {
 	return -8, 1, -1
 }
 
-// single generates the moves of piece x on s moving alone; part is written in
-// the move when another friendly piece shares the square.
-func (g *bifoldGen) single(s int, x Piece, part Kind) {
-	k := x.Kind()
-	m := kinds[k].move
-	if m.Pawn {
-		g.pawn(s, m, part, false, k == Pawn)
-		return
+// square generates every move from square s, which holds one or two of the
+// mover's pieces: each piece alone (part written when it leaves a partner; one
+// move for two identical pieces) and, for two, the unit. Non-pawn movements
+// are walked inline here: function calls are dear under WASM.
+func (g *bifoldGen) square(s int) {
+	p := g.p
+	n, a, b := friends(p.sq[s], g.us)
+	var jobs [3]struct {
+		m         movement
+		part      Kind
+		unit      bool
+		royalPath bool
 	}
-	g.walk(s, m, false, part, false)
+	nj := 0
+	for i, x := range [2]Piece{a, b} {
+		if i >= n || (i == 1 && b.Kind() == a.Kind()) {
+			continue
+		}
+		k := x.Kind()
+		part := NoKind
+		if n == 2 {
+			part = k
+		}
+		if m := kinds[k].move; m.Pawn {
+			g.pawn(s, m, part, false, k == Pawn)
+		} else {
+			jobs[nj].m, jobs[nj].part, jobs[nj].unit, jobs[nj].royalPath = m, part, false, false
+			nj++
+		}
+	}
+	if n == 2 {
+		ka, kb := a.Kind(), b.Kind()
+		m := unitMove[ka][kb]
+		if kinds[ka].pawn && kinds[kb].pawn {
+			// two pawns: a full pawn (or the union of the two), promoting together;
+			// only they may capture en passant
+			g.pawn(s, m, NoKind, true, false)
+		} else {
+			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
+			jobs[nj].royalPath = (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
+			nj++
+		}
+	}
+	for j := 0; j < nj; j++ {
+		m, part, unit := jobs[j].m, jobs[j].part, jobs[j].unit
+		var threat uint64
+		if jobs[j].royalPath {
+			threat = g.enemyThreat()
+		}
+		g.done = 0 // a unit reaching a square in two ways makes one move
+		for d := 0; d < 8; d++ {
+			r := m.Orth
+			if d >= 4 {
+				r = m.Diag
+			}
+			lim := 0
+			switch r {
+			case rNone:
+				continue
+			case rStep:
+				lim = 1
+			case rHalfling:
+				lim = halfRange[s][d]
+			case rSlide:
+				lim = 8
+			}
+			for i, t := range rays[s][d] {
+				if i >= lim {
+					break
+				}
+				if !p.sq[t].Empty() {
+					g.enter(s, int(t), part, unit)
+					break
+				}
+				if !unit || g.done&(1<<uint(t)) == 0 {
+					g.done |= 1 << uint(t)
+					g.ml.add(mkMove(s, int(t), part, 0, 0, 0))
+				}
+				if threat&(1<<uint(t)) != 0 {
+					break // rule 8: no passing through a threatened square
+				}
+			}
+		}
+		switch m.Leap {
+		case lLeap:
+			for _, t := range knightSq[s] {
+				g.enter(s, int(t), part, unit)
+			}
+		case lHorse:
+			for _, h := range horseSteps[s] {
+				if p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
+					g.enter(s, int(h.to), part, unit)
+				}
+			}
+		}
+		if unit && m.Pawn {
+			g.unitPawn(s, m, jobs[j].royalPath)
+		}
+	}
 }
 
 // singleTarget adds the moves of a single bifold piece (or a lone normal pawn
@@ -163,63 +242,6 @@ func (g *bifoldGen) add(s, t int, part, capt, promo Kind, flags uint32) {
 
 // promoAll marks "every promotion choice" inside the generator.
 const promoAll = numKinds
-
-// walk adds the moves of movement m (no pawn part) from s, through empty
-// squares: a single piece (part written when it leaves a pair) entering by
-// rule 5, or with unit set the whole unit entering by rule 6. With royalPath,
-// squares the opponent threatens may not be passed through (rule 8).
-func (g *bifoldGen) walk(s int, m movement, royalPath bool, part Kind, unit bool) {
-	p := g.p
-	var threat uint64
-	if royalPath {
-		threat = g.enemyThreat()
-	}
-	for d := 0; d < 8; d++ {
-		r := m.Orth
-		if d >= 4 {
-			r = m.Diag
-		}
-		n := 0
-		switch r {
-		case rNone:
-			continue
-		case rStep:
-			n = 1
-		case rHalfling:
-			n = halfRange[s][d]
-		case rSlide:
-			n = 8
-		}
-		for i, t := range rays[s][d] {
-			if i >= n {
-				break
-			}
-			if !p.sq[t].Empty() {
-				g.enter(s, int(t), part, unit)
-				break
-			}
-			if !unit || g.done&(1<<uint(t)) == 0 {
-				g.done |= 1 << uint(t)
-				g.ml.add(mkMove(s, int(t), part, 0, 0, 0)) // empty square: no call (calls are dear under WASM)
-			}
-			if threat&(1<<uint(t)) != 0 {
-				break
-			}
-		}
-	}
-	switch m.Leap {
-	case lLeap:
-		for _, t := range knightSq[s] {
-			g.enter(s, int(t), part, unit)
-		}
-	case lHorse:
-		for _, h := range horseSteps[s] {
-			if p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
-				g.enter(s, int(h.to), part, unit)
-			}
-		}
-	}
-}
 
 // enter adds the move of a single piece (rule 5) or a unit (rule 6) from s onto t.
 func (g *bifoldGen) enter(s, t int, part Kind, unit bool) {
@@ -313,55 +335,41 @@ func (g *bifoldGen) pawn(s int, m movement, part Kind, unit bool, normal bool) {
 	}
 }
 
-// unit generates the moves of the two friendly pieces a and b on s moving together.
-func (g *bifoldGen) unit(s int, a, b Piece) {
+// unitPawn adds the moves a unit of a pawn and a non-pawn makes with the
+// pawn's movement: steps and captures, no promotion, no en passant.
+func (g *bifoldGen) unitPawn(s int, m movement, royalPath bool) {
 	p := g.p
-	ka, kb := a.Kind(), b.Kind()
-	m := unitMove[ka][kb]
-	pa, pb := kinds[ka].pawn, kinds[kb].pawn
-	if pa && pb {
-		// two pawns: a full pawn (or the union of the two), promoting together;
-		// only they may capture en passant
-		g.pawn(s, m, NoKind, true, false)
-		return
+	us := g.us
+	fwd, left, right := pawnDirs(us)
+	t := s + fwd
+	if t < 0 || t > 63 {
+		return // stranded on the last rank
 	}
-	royalPath := (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
-	g.done = 0 // a unit reaching a square in two ways makes one move
-	g.walk(s, movement{Orth: m.Orth, Diag: m.Diag, Leap: m.Leap}, royalPath, NoKind, true)
-	if m.Pawn {
-		// a pawn carried with a non-pawn: its steps and captures, no promotion, no en passant
-		us := g.us
-		fwd, left, right := pawnDirs(us)
-		t := s + fwd
-		if t < 0 || t > 63 {
-			return
+	if p.sq[t].Empty() {
+		g.enter(s, t, NoKind, true)
+		second := 1
+		if us == Black {
+			second = 6
 		}
-		if p.sq[t].Empty() {
-			g.enter(s, t, NoKind, true)
-			second := 1
-			if us == Black {
-				second = 6
-			}
-			pass := !royalPath || g.enemyThreat()&(1<<uint(t)) == 0
-			if rankOf(s) == second && pass && p.sq[t+fwd].Empty() && g.done&(1<<uint(t+fwd)) == 0 {
-				g.done |= 1 << uint(t+fwd)
-				g.ml.add(mkMove(s, t+fwd, 0, 0, 0, 0)) // a mixed unit sets no en-passant square
-			}
+		pass := !royalPath || g.enemyThreat()&(1<<uint(t)) == 0
+		if rankOf(s) == second && pass && p.sq[t+fwd].Empty() && g.done&(1<<uint(t+fwd)) == 0 {
+			g.done |= 1 << uint(t+fwd)
+			g.ml.add(mkMove(s, t+fwd, 0, 0, 0, 0)) // a mixed unit sets no en-passant square
 		}
-		f := fileOf(s)
-		for side, df := range [2]int{left, right} {
-			strong, weak := uint8(pcLeft), uint8(pcWeakLeft)
-			if side == 1 {
-				strong, weak = pcRight, pcWeakRight
-			}
-			if f+df < 0 || f+df > 7 || p.sq[t+df].Empty() {
-				continue
-			}
-			if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
-				continue
-			}
-			g.enter(s, t+df, NoKind, true)
+	}
+	f := fileOf(s)
+	for side, df := range [2]int{left, right} {
+		strong, weak := uint8(pcLeft), uint8(pcWeakLeft)
+		if side == 1 {
+			strong, weak = pcRight, pcWeakRight
 		}
+		if f+df < 0 || f+df > 7 || p.sq[t+df].Empty() {
+			continue
+		}
+		if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
+			continue
+		}
+		g.enter(s, t+df, NoKind, true)
 	}
 }
 
