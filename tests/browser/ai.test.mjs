@@ -52,8 +52,9 @@ for (const [variant, ai, seed] of [['bedlam', 'black', 1], ['bifold-halfgi', 'bl
       const legal = simpleMoves(refpos(variant, st.position).legal);
       assert.ok(legal.length, `no simple legal move in ${st.position}`);
       const move = legal[Math.floor(rand() * legal.length)];
+      const n0 = st.moves.length;
       st = await s.playMove(move, { how: 'click' });
-      const r = await waitForComputer(st.moves.length + 1);
+      const r = await waitForComputer(n0 + 2);
       st = r.st;
       thought ||= r.sawThinking;
       checkAgainstEngine(variant, st);

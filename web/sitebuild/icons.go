@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // The app icon, drawn here (no image file is committed): a pawn split down the
@@ -160,8 +161,29 @@ func ICO(pngs [][]byte, sizes []int) []byte {
 	return b.Bytes()
 }
 
-// WriteIcons writes the icons the manifest and pages refer to.
+var (
+	iconsOnce sync.Once
+	iconFiles map[string][]byte
+	iconsErr  error
+)
+
+// WriteIcons writes the icons the manifest and pages refer to (drawn once per
+// process).
 func WriteIcons(dist string) error {
+	iconsOnce.Do(func() { iconFiles, iconsErr = drawIcons() })
+	if iconsErr != nil {
+		return iconsErr
+	}
+	for name, data := range iconFiles {
+		if err := os.WriteFile(filepath.Join(dist, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func drawIcons() (map[string][]byte, error) {
+	out := map[string][]byte{}
 	files := []struct {
 		name             string
 		size             int
@@ -177,14 +199,13 @@ func WriteIcons(dist string) error {
 	for _, f := range files {
 		data, err := encodePNG(DrawIcon(f.size, f.maskable, f.opaque))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if f.size == 32 {
 			fav = data
 		}
-		if err := os.WriteFile(filepath.Join(dist, f.name), data, 0o644); err != nil {
-			return err
-		}
+		out[f.name] = data
 	}
-	return os.WriteFile(filepath.Join(dist, "favicon.ico"), ICO([][]byte{fav}, []int{32}), 0o644)
+	out["favicon.ico"] = ICO([][]byte{fav}, []int{32})
+	return out, nil
 }
