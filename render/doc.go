@@ -47,11 +47,22 @@
 //
 // The screen is the window at the device scale factor (LayoutF), so text and
 // pieces are crisp; tokens are rasterised once per size (package sprites) and
-// cached. With ebiten.SetScreenClearedEveryFrame(false) (see Run) an idle
-// board is not repainted at all; while pieces move only the board (and the
-// hands, for flights) is repainted; while the computer thinks only the small
-// indicator is, four times a second. Ebiten's anti-aliased vector drawing is
-// avoided (it is very slow on software WebGL): round shapes are pre-rasterised.
+// cached, and so are strings (text.go: golang.org/x/image/font over the Go
+// fonts, one small image per string and size, drawn with a colour scale;
+// Ebiten's text/v2 is not linked, it would bring a whole shaping engine).
+//
+// On software WebGL (and on phones) a frame costs its pixels: every presented
+// frame is a whole-canvas copy and read-back, whatever changed. So with
+// ebiten.SetScreenClearedEveryFrame(false) (see Run) an idle board is not
+// repainted at all, and Ebiten then presents nothing; a change of state
+// repaints everything once; while pieces move (or a piece is dragged) only the
+// rectangles the moving tokens covered in the last frame and cover now are
+// repainted (the whole scene drawn clipped to each); while the computer thinks
+// only the status line is, at most four times a second. Run also asks for a
+// WebGL context without a multisampled, alpha or depth back buffer (Ebiten
+// draws into its own offscreen images; multisampling the canvas only added a
+// resolve per frame). Ebiten's anti-aliased vector drawing is avoided (it is
+// very slow on software WebGL): round shapes are pre-rasterised.
 //
 // cmd/renderdemo is a throwaway hotseat driver over the rules engine (URL
 // parameters variant, fen, slow=N for slow motion, think, bench) used to look

@@ -36,15 +36,22 @@ var (
 )
 
 // Draw implements ebiten.Game. An idle board is not redrawn (the screen is
-// not cleared every frame), so an idle page costs almost nothing.
+// not cleared every frame), so an idle page costs almost nothing. A change of
+// state repaints the whole screen; while pieces move (or a piece is dragged)
+// only the rectangles the moving tokens covered in the last frame and cover
+// now are repainted, and while the computer thinks only the status line is.
+// On software WebGL the cost of a frame is its pixels, so this keeps the frame
+// rate up where it matters.
 func (g *Game) Draw(screen *ebiten.Image) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	now := g.now()
 	g.draws = append(g.draws, now)
 	start := time.Now()
+	painted := false
 	defer func() {
-		if n := len(g.frames); n > 0 && g.frames[n-1] == now {
+		if painted {
+			g.frames = append(g.frames, now)
 			g.paintCost = append(g.paintCost, time.Since(start))
 			if len(g.paintCost) > 60 {
 				g.paintCost = g.paintCost[len(g.paintCost)-60:]
@@ -52,31 +59,66 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 	}()
 	animating := g.animating(now)
-	_, _, _, _, dragging := g.in.Drag()
-	p := painter{dst: screen, s: g.scale, c: g.spr}
+	_, dx, dy, _, dragging := g.in.Drag()
 	finishing := g.plan != nil && !animating // one last frame with the final state
-	if !g.dirty && !animating && !dragging && !finishing {
-		if step := indicatorStep(now); g.thinking && step != g.lastIndicator {
-			// Only the thinking indicator moves: redraw just the status line,
-			// four times a second (each repaint costs a whole-canvas present).
+	full := g.dirty || dragging != g.wasDragging || g.lay.Sq <= 0
+	g.wasDragging = dragging
+	var cur []image.Rectangle // what moves in this frame
+	if animating {
+		cur = g.animRects(now, cur)
+	}
+	if dragging {
+		cur = g.dragRects(dx, dy, cur)
+	}
+	var rects []image.Rectangle
+	if !full {
+		rects = append(rects, g.prevRects...)
+		rects = append(rects, cur...)
+		if finishing {
+			rects = g.planEndRects(rects)
+		}
+		if dragging && (dx != g.lastDragX || dy != g.lastDragY) {
+			// the drag moved: its rectangles are in prevRects and cur
+		} else if !animating && !finishing {
+			rects = rects[:0]
+		}
+		// The status line (thinking dots, depth and score) is repainted at
+		// most four times a second: each repaint costs a whole-canvas present.
+		if step := indicatorStep(now); (g.statusDirty || g.thinking) && step != g.lastIndicator {
+			rects = append(rects, g.devRect(g.lay.Status))
 			g.lastIndicator = step
-			g.drawStatus(p, now, true)
-			g.frames = append(g.frames, now)
+			g.statusDirty = false
 		}
-		return
-	}
-	if !g.dirty && !dragging {
-		// Only pieces move: repaint just the board (and the hands when a piece
-		// flies to or from one); drawing is clipped to that region.
-		if r, ok := g.animRegion(); ok {
-			p.dst = screen.SubImage(r).(*ebiten.Image)
+		if len(rects) == 0 {
+			return
 		}
+	} else {
+		g.lastIndicator = indicatorStep(now)
+		g.statusDirty = false
 	}
+	g.lastDragX, g.lastDragY = dx, dy
+	g.prevRects = append(g.prevRects[:0], cur...)
+	g.dirty = false
 	if finishing {
 		g.plan = nil
 	}
-	g.dirty = false
-	g.frames = append(g.frames, now)
+	painted = true
+	if full {
+		g.paint(painter{dst: screen, s: g.scale, c: g.spr}, now)
+		return
+	}
+	bounds := screen.Bounds()
+	for _, r := range mergeRects(rects) {
+		r = r.Intersect(bounds)
+		if r.Empty() {
+			continue
+		}
+		g.paint(painter{dst: screen.SubImage(r).(*ebiten.Image), s: g.scale, c: g.spr}, now)
+	}
+}
+
+// paint draws the whole scene onto p.dst (a sub-image clips it).
+func (g *Game) paint(p painter, now time.Time) {
 	p.dst.Fill(colBG)
 	if g.lay.Sq <= 0 {
 		return
@@ -84,7 +126,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawBoard(p)
 	g.drawPieces(p, now)
 	g.drawHands(p, now)
-	g.drawStatus(p, now, false)
+	g.drawSprites(p, now)
+	g.drawStatus(p, now)
 	g.drawMoves(p)
 	g.drawButtons(p)
 	g.drawChoice(p)
@@ -93,22 +136,98 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawDialog(p)
 }
 
-// animRegion returns the device-pixel region a move animation touches.
-func (g *Game) animRegion() (image.Rectangle, bool) {
-	if g.plan == nil {
-		return image.Rectangle{}, false
+// devRect converts a CSS-pixel rectangle to device pixels, a pixel to spare.
+func (g *Game) devRect(r layout.Rect) image.Rectangle {
+	s := g.scale
+	return image.Rect(int(math.Floor(r.X*s))-1, int(math.Floor(r.Y*s))-1,
+		int(math.Ceil((r.X+r.W)*s))+1, int(math.Ceil((r.Y+r.H)*s))+1)
+}
+
+// tokenRect is the device-pixel box of a token of sq CSS pixels at (x, y)
+// scaled by scale, with a margin for rounding and filtering.
+func (g *Game) tokenRect(x, y, sq, scale float64) image.Rectangle {
+	h := sq*scale*0.5 + 2
+	return g.devRect(layout.Rect{X: x - h, Y: y - h, W: 2 * h, H: 2 * h})
+}
+
+// animRects appends the rectangles of the animation's tokens at now, and the
+// hand panels whose counts the animation holds back.
+func (g *Game) animRects(now time.Time, out []image.Rectangle) []image.Rectangle {
+	t := ms(now.Sub(g.planStart))
+	for _, s := range g.plan.Sample(t, g.resolve) {
+		out = append(out, g.tokenRect(s.X, s.Y, s.Size, s.Scale))
 	}
-	r := g.lay.Board
-	for _, t := range g.plan.Tracks {
-		if t.From.Hand || t.To.Hand {
-			for _, h := range g.lay.Hands {
-				r = union(r, h)
+	for _, h := range g.plan.Hands {
+		if h.Color >= 0 && h.Color < 2 {
+			out = append(out, g.devRect(g.lay.Hands[h.Color]))
+		}
+	}
+	return out
+}
+
+// planEndRects appends where the finished plan's pieces rest (their static
+// cells now show) and the hands it touched.
+func (g *Game) planEndRects(out []image.Rectangle) []image.Rectangle {
+	for _, tr := range g.plan.Tracks {
+		for _, l := range []anim.Loc{tr.From, tr.To} {
+			if l.Hand {
+				if l.Color >= 0 && l.Color < 2 {
+					out = append(out, g.devRect(g.lay.Hands[l.Color]))
+				}
+				continue
+			}
+			if l.Square.Valid() {
+				out = append(out, g.devRect(g.lay.SquareRect(l.Square)))
 			}
 		}
 	}
-	s := g.scale
-	return image.Rect(int(math.Floor(r.X*s))-1, int(math.Floor(r.Y*s))-1,
-		int(math.Ceil((r.X+r.W)*s))+1, int(math.Ceil((r.Y+r.H)*s))+1), true
+	for _, h := range g.plan.Hands {
+		if h.Color >= 0 && h.Color < 2 {
+			out = append(out, g.devRect(g.lay.Hands[h.Color]))
+		}
+	}
+	return out
+}
+
+// dragRects appends the dragged token's box (and, for touch, the marked
+// target square's surroundings).
+func (g *Game) dragRects(x, y float64, out []image.Rectangle) []image.Rectangle {
+	_, _, _, touch, _ := g.in.Drag()
+	sq := g.lay.Sq
+	if touch {
+		if t, ok := g.lay.SquareAt(x, y); ok {
+			r := g.lay.SquareRect(t)
+			cx, cy := r.Center()
+			out = append(out, g.tokenRect(cx, cy, 2*r.W, 1.05))
+		}
+		out = append(out, g.tokenRect(x, y-sq*0.9, sq*1.4, 1.05))
+		return out
+	}
+	return append(out, g.tokenRect(x, y, sq, 1.05))
+}
+
+// mergeRects unites overlapping rectangles (so no pixel is painted twice).
+func mergeRects(rs []image.Rectangle) []image.Rectangle {
+	out := make([]image.Rectangle, 0, len(rs))
+	for _, r := range rs {
+		if !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(out) && !merged; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if out[i].Overlaps(out[j]) {
+					out[i] = out[i].Union(out[j])
+					out = append(out[:j], out[j+1:]...)
+					merged = true
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 func union(a, b layout.Rect) layout.Rect {
@@ -222,7 +341,6 @@ func (g *Game) drawToken(p painter, pc model.Piece, x, y, sq, scale, alpha float
 
 func (g *Game) drawPieces(p painter, now time.Time) {
 	l := &g.lay
-	b := &g.board
 	t := ms(now.Sub(g.planStart))
 	plan := g.plan
 	if !plan.Active(t) {
@@ -245,14 +363,21 @@ func (g *Game) drawPieces(p painter, now time.Time) {
 		}
 		g.drawCell(p, sq, plan, 1, lift)
 	}
-	if plan != nil {
-		for _, s := range plan.Sample(t, g.resolve) {
-			// Tokens in flight change size between a hand and the board: draw the
-			// board-size token scaled rather than rasterising every size.
-			g.drawToken(p, s.Piece, s.X, s.Y, l.Sq, s.Scale*s.Size/l.Sq, s.Alpha)
-		}
+}
+
+// drawSprites draws the animation's tokens, above the board and the hands (a
+// captured piece flies into its hand).
+func (g *Game) drawSprites(p painter, now time.Time) {
+	t := ms(now.Sub(g.planStart))
+	if !g.plan.Active(t) {
+		return
 	}
-	_ = b
+	sq := g.lay.Sq
+	for _, s := range g.plan.Sample(t, g.resolve) {
+		// Tokens in flight change size between a hand and the board: draw the
+		// board-size token scaled rather than rasterising every size.
+		g.drawToken(p, s.Piece, s.X, s.Y, sq, s.Scale*s.Size/sq, s.Alpha)
+	}
 }
 
 // drawCell draws the static pieces of sq (skipping those an animation draws).
@@ -350,7 +475,7 @@ func (g *Game) statusText(now time.Time) string {
 // indicatorStep numbers the quarter seconds: the thinking dots step with it.
 func indicatorStep(now time.Time) int64 { return now.UnixMilli() / 250 }
 
-func (g *Game) drawStatus(p painter, now time.Time, only bool) {
+func (g *Game) drawStatus(p painter, now time.Time) {
 	r := g.lay.Status
 	if r.Empty() {
 		return

@@ -3,6 +3,7 @@
 package render
 
 import (
+	"image"
 	"math"
 	"sync"
 	"time"
@@ -77,6 +78,12 @@ type Game struct {
 	lastIndicator int64           // the indicatorStep last painted
 	paintCost     []time.Duration // CPU time of the last repaints
 	keyState      []ebiten.Key
+
+	// partial repaints (see Draw)
+	statusDirty          bool              // only the status line changed
+	wasDragging          bool              // a drag was drawn in the last frame
+	lastDragX, lastDragY float64           // where it was drawn
+	prevRects            []image.Rectangle // what moved in the last frame, device pixels
 }
 
 type dialogState struct {
@@ -163,7 +170,7 @@ func (g *Game) SetThinking(on bool, depth int, score string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.thinking, g.depth, g.score = on, depth, score
-	g.dirty = true
+	g.statusDirty = true
 }
 
 // SetFlipped sets the board orientation (true = Black at the bottom).
@@ -499,10 +506,7 @@ func (g *Game) motion(x, y float64) {
 	if g.pressOnUI {
 		return
 	}
-	g.in.Motion(x, y)
-	if _, _, _, _, ok := g.in.Drag(); ok {
-		g.dirty = true
-	}
+	g.in.Motion(x, y) // Draw repaints where the dragged piece was and is
 }
 
 func (g *Game) release(x, y float64) {

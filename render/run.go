@@ -8,6 +8,7 @@ import "github.com/hajimehoshi/ebiten/v2"
 // second, the screen kept between frames so an idle board is not redrawn) and
 // runs g until the window closes.
 func Run(g *Game, title string) error {
+	tuneWebGL()
 	ebiten.SetWindowTitle(title)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(60)

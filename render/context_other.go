@@ -1,0 +1,5 @@
+//go:build native && !js
+
+package render
+
+func tuneWebGL() {}
