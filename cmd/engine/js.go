@@ -27,14 +27,41 @@ func main() {
 		}
 		self.Call("postMessage", js.ValueOf(m))
 	}
-	// The search runs in a goroutine; Go under js/wasm runs one goroutine at a
-	// time on the JavaScript thread, so the search sleeps briefly every ~20 ms
-	// to let the event loop deliver messages (a 'stop' is then seen within
-	// that time).
-	last := time.Now()
+	// The search runs in a goroutine. Go under js/wasm runs one goroutine at
+	// a time on the JavaScript thread, so the search must give the event
+	// loop a turn now and then for messages (a 'stop') to arrive. Every
+	// ~10 ms it waits for a message sent to itself through a MessageChannel,
+	// which comes back at once (a setTimeout is clamped to 4 ms when nested,
+	// in browsers); every ~100 ms it sleeps through a setTimeout instead,
+	// because some event loops (Node's) deliver MessageChannel messages
+	// before timers and other messages.
+	var portYield func()
+	if mc := self.Get("MessageChannel"); mc.Type() == js.TypeFunction {
+		ch := mc.New()
+		wake := make(chan struct{}, 1)
+		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+			select {
+			case wake <- struct{}{}:
+			default:
+			}
+			return nil
+		}))
+		port := ch.Get("port2")
+		portYield = func() {
+			port.Call("postMessage", 0)
+			<-wake
+		}
+	}
+	last, lastSleep := time.Now(), time.Now()
 	yield := func() {
-		if time.Since(last) >= 20*time.Millisecond {
+		now := time.Now()
+		switch {
+		case now.Sub(lastSleep) >= 100*time.Millisecond || (portYield == nil && now.Sub(last) >= 20*time.Millisecond):
 			time.Sleep(time.Millisecond)
+			lastSleep = time.Now()
+			last = lastSleep
+		case portYield != nil && now.Sub(last) >= 10*time.Millisecond:
+			portYield()
 			last = time.Now()
 		}
 	}
