@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -428,6 +429,14 @@ func (g *Game) drawHands(p painter, now time.Time) {
 		if c == b.Turn {
 			p.roundRect(hr.X, hr.Y, hr.W, hr.H, 6, 1.5, colAccent)
 		}
+		if handEmpty(b.Hands[c], c, plan, t) {
+			// Say what the panel is for until something is captured.
+			name := "White's hand"
+			if c == 1 {
+				name = "Black's hand"
+			}
+			p.text(name, hr.X+hr.W/2, hr.Y+hr.H/2, 13, false, colTextDim, alignCenter, alignCenter)
+		}
 		for i, it := range b.Hands[c] {
 			n := it.Count + plan.HandDelta(c, it.Piece, t)
 			r := l.HandSlot(c, i)
@@ -455,6 +464,16 @@ func (g *Game) drawHands(p painter, now time.Time) {
 			p.text(fmt.Sprint(n), bx, by, br*1.3, true, colText, alignCenter, alignCenter)
 		}
 	}
+}
+
+// handEmpty reports whether a hand shows no piece at time t of plan.
+func handEmpty(h []model.HandItem, c int, plan *anim.Plan, t float64) bool {
+	for _, it := range h {
+		if it.Count+plan.HandDelta(c, it.Piece, t) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // statusText is the turn / thinking line.
@@ -553,13 +572,81 @@ func (g *Game) drawChoice(p painter) {
 		return
 	}
 	bd := g.lay.Board
-	p.rect(bd.X, bd.Y, bd.W, bd.H, rgba(0, 0, 0, 0x55))
+	n := len(ch.Options)
+	grid := n > layout.MaxColumnChoices
+	dim := uint8(0x55)
+	if grid {
+		dim = 0xa8 // the options cover the board: let them stand out
+	}
+	p.rect(bd.X, bd.Y, bd.W, bd.H, rgba(0, 0, 0, dim))
+	// One font size for all the labels: the largest at which each fits.
+	maxW := g.lay.ChoiceLabelWidth(n) - 10
+	fs := 0.0
+	for i, o := range ch.Options {
+		if o.Target.Label == "" || (o.Target.Icon[0] == 0 && o.Target.Icon[1] == 0) {
+			continue
+		}
+		_, f := fitLabel(p, o.Target.Label, math.Max(11, o.R*0.27), maxW)
+		if i == 0 || f < fs || fs == 0 {
+			fs = f
+		}
+	}
 	for _, o := range ch.Options {
-		g.drawOption(p, o)
+		g.drawOption(p, o, maxW, fs, grid)
 	}
 }
 
-func (g *Game) drawOption(p painter, o input.Option) {
+// fitLabel sets s in at most two lines (split after a comma, else at the
+// space nearest the middle) of at most maxW CSS pixels, with the largest font
+// size from size down to 8 that fits; what still does not fit is elided.
+func fitLabel(p painter, s string, size, maxW float64) ([]string, float64) {
+	fits := func(lines []string, fs float64) bool {
+		for _, l := range lines {
+			if p.textWidth(l, fs, true) > maxW {
+				return false
+			}
+		}
+		return true
+	}
+	var two []string
+	if i := strings.Index(s, ", "); i > 0 {
+		two = []string{s[:i+1], s[i+2:]}
+	} else if sp := strings.Count(s, " "); sp > 0 {
+		best := -1
+		for i, c := range s {
+			if c == ' ' && (best < 0 || math.Abs(float64(i)-float64(len(s))/2) < math.Abs(float64(best)-float64(len(s))/2)) {
+				best = i
+			}
+		}
+		two = []string{s[:best], s[best+1:]}
+	}
+	for fs := size; fs >= 8; fs-- {
+		if fits([]string{s}, fs) {
+			return []string{s}, fs
+		}
+		if two != nil && fits(two, fs) {
+			return two, fs
+		}
+	}
+	lines := []string{s}
+	if two != nil {
+		lines = two
+	}
+	for i, l := range lines {
+		r := []rune(l)
+		for len(r) > 1 && p.textWidth(string(r)+"…", 8, true) > maxW {
+			r = r[:len(r)-1]
+		}
+		if string(r) != l {
+			lines[i] = string(r) + "…"
+		}
+	}
+	return lines, 8
+}
+
+// drawOption draws one choice token; its label (font size fs, at most maxW
+// wide) goes on a pill over the token's foot, or below the token in a grid.
+func (g *Game) drawOption(p painter, o input.Option, maxW, fs float64, grid bool) {
 	p.glow(o.X, o.Y+o.R*0.1, o.R*1.25, rgba(0, 0, 0, 0x90))
 	p.circle(o.X, o.Y, o.R, rgba(0xf4, 0xf1, 0xea, 0xff))
 	p.ring(o.X, o.Y, o.R, math.Max(1.5, o.R*0.06), colAccent)
@@ -577,15 +664,36 @@ func (g *Game) drawOption(p painter, o input.Option) {
 		}
 		g.drawToken(p, ic[0], o.X, o.Y-o.R*0.12, s, 1, 1)
 	default:
-		p.text(o.Target.Label, o.X, o.Y, math.Max(10, o.R*0.32), true, colBG, alignCenter, alignCenter)
+		// A label alone: as large as fits inside the token.
+		fs := math.Max(10, o.R*0.32)
+		for fs > 9 && p.textWidth(o.Target.Label, fs, true) > o.R*1.8 {
+			fs--
+		}
+		p.text(o.Target.Label, o.X, o.Y, fs, true, colBG, alignCenter, alignCenter)
 		return
 	}
 	if o.Target.Label != "" {
-		fs := math.Max(10, o.R*0.26)
-		w := p.textWidth(o.Target.Label, fs, true) + 10
-		y := o.Y + o.R*0.72
-		p.roundRect(o.X-w/2, y-fs*0.65, w, fs*1.3, fs*0.6, 0, rgba(0x2c, 0x2a, 0x27, 0xe0))
-		p.text(o.Target.Label, o.X, y, fs, true, colText, alignCenter, alignCenter)
+		// The label on a pill under the piece (two lines if need be), kept
+		// inside the board: a token on the edge file would otherwise have its
+		// label cut off.
+		lines, fs := fitLabel(p, o.Target.Label, fs, maxW)
+		w := 0.0
+		for _, l := range lines {
+			w = math.Max(w, p.textWidth(l, fs, true))
+		}
+		w += 10
+		lh := fs * 1.2
+		h := lh*float64(len(lines)) + fs*0.3
+		top := o.Y + o.R*0.74 - fs*0.7
+		if grid {
+			top = o.Y + o.R + 3
+		}
+		bd := g.lay.Board
+		x0 := math.Max(bd.X+2, math.Min(o.X-w/2, bd.X+bd.W-2-w))
+		p.roundRect(x0, top, w, h, math.Min(fs*0.7, h/2), 0, rgba(0x2c, 0x2a, 0x27, 0xe8))
+		for i, l := range lines {
+			p.text(l, x0+w/2, top+fs*0.15+lh*(float64(i)+0.5), fs, true, colText, alignCenter, alignCenter)
+		}
 	}
 }
 

@@ -279,13 +279,56 @@ func (l *Layout) ButtonAt(x, y float64) (ButtonID, bool) {
 // ChoiceRadius is the radius of a choice token.
 func (l *Layout) ChoiceRadius() float64 { return math.Max(MinTouch/2, l.Sq*0.46) }
 
-// ChoiceCenters places n choice tokens next to the move's destination to: a
-// column starting on the destination square and running towards the middle
-// of the board (as lichess shows promotions), continuing in the neighbouring
-// columns when it runs out of rows.
+// MaxColumnChoices is the most options shown as a column next to the
+// destination; more (a bifold unit's promotion: which pawns times which
+// piece) are laid out as a grid over the board, where their labels fit.
+const MaxColumnChoices = 4
+
+// choiceGrid is the grid for n options: columns, rows and the cell size.
+func (l *Layout) choiceGrid(n int) (cols, rows int, cw, ch float64) {
+	cols = 3
+	if n > 12 {
+		cols = 4
+	}
+	rows = (n + cols - 1) / cols
+	cw = l.Board.W / float64(cols)
+	ch = math.Min(l.Board.H/float64(rows), cw)
+	return cols, rows, cw, ch
+}
+
+// ChoiceLabelWidth is the widest a label of one of n options may be drawn
+// without running into its neighbours.
+func (l *Layout) ChoiceLabelWidth(n int) float64 {
+	if n <= MaxColumnChoices {
+		return math.Min(l.Board.W-4, l.Sq*2.6)
+	}
+	_, _, cw, _ := l.choiceGrid(n)
+	return cw - 6
+}
+
+// ChoiceCenters places n choice tokens: up to MaxColumnChoices next to the
+// move's destination to, in a column starting on the destination square and
+// running towards the middle of the board (as lichess shows promotions);
+// more as a grid centred on the board, row by row, each token in the upper
+// part of its cell with room for its label below.
 func (l *Layout) ChoiceCenters(to model.Square, n int) []Point {
 	if n <= 0 || !to.Valid() {
 		return nil
+	}
+	if n > MaxColumnChoices {
+		cols, rows, cw, ch := l.choiceGrid(n)
+		x0 := l.Board.X + (l.Board.W-float64(cols)*cw)/2
+		y0 := l.Board.Y + (l.Board.H-float64(rows)*ch)/2
+		r := l.ChoiceRadius()
+		out := make([]Point, 0, n)
+		for i := 0; i < n; i++ {
+			row, col := i/cols, i%cols
+			inRow := min(cols, n-row*cols) // a short last row is centred
+			x := x0 + (float64(cols-inRow)/2+float64(col)+0.5)*cw
+			y := y0 + float64(row)*ch + math.Max(r+2, ch*0.36)
+			out = append(out, Point{x, y})
+		}
+		return out
 	}
 	r := l.SquareRect(to)
 	col := int(math.Round((r.X - l.Board.X) / l.Sq))

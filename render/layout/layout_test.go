@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"testing"
 
 	"chimera/render/model"
@@ -151,28 +152,47 @@ func TestChoiceCenters(t *testing.T) {
 		to   string
 		n    int
 		down bool
-	}{{"e8", 3, true}, {"e1", 3, false}, {"a5", 4, true}, {"h4", 2, false}, {"d4", 8, false}}
+	}{{"e8", 3, true}, {"e1", 3, false}, {"a5", 4, true}, {"h4", 2, false}, {"d4", 8, false}, {"a8", 12, false}, {"h1", 16, false}}
 	for _, c := range cases {
 		sq := model.ParseSquare(c.to)
 		pts := l.ChoiceCenters(sq, c.n)
 		if len(pts) != c.n {
 			t.Fatalf("%s: %d points", c.to, len(pts))
 		}
-		first := l.SquareCenter(sq)
-		if pts[0] != first {
-			t.Errorf("%s: first option %v not on the square %v", c.to, pts[0], first)
+		if c.n <= MaxColumnChoices {
+			first := l.SquareCenter(sq)
+			if pts[0] != first {
+				t.Errorf("%s: first option %v not on the square %v", c.to, pts[0], first)
+			}
+			if c.n > 1 && (pts[1].Y > pts[0].Y) != c.down {
+				t.Errorf("%s: second option goes the wrong way", c.to)
+			}
 		}
-		if c.n > 1 && (pts[1].Y > pts[0].Y) != c.down {
-			t.Errorf("%s: second option goes the wrong way", c.to)
-		}
+		r := l.ChoiceRadius()
 		for i, p := range pts {
 			if !l.Board.Contains(p.X, p.Y) {
 				t.Errorf("%s: option %d off the board", c.to, i)
 			}
 			for j := 0; j < i; j++ {
-				if pts[j] == p {
-					t.Errorf("%s: options %d and %d coincide", c.to, i, j)
+				if math.Hypot(pts[j].X-p.X, pts[j].Y-p.Y) < 2*r-0.01 {
+					t.Errorf("%s: options %d and %d overlap", c.to, i, j)
 				}
+			}
+		}
+	}
+	// Labels of a grid fit their cells.
+	for _, n := range []int{5, 12, 16} {
+		if w := l.ChoiceLabelWidth(n); w < l.Sq*1.5 {
+			t.Errorf("%d options: labels only %.0f wide", n, w)
+		}
+	}
+	// Phone size too: the tokens of a big choice keep apart.
+	p := Compute(Params{W: 390, H: 844, HasHands: true})
+	pts := p.ChoiceCenters(model.ParseSquare("a8"), 12)
+	for i := range pts {
+		for j := 0; j < i; j++ {
+			if math.Hypot(pts[j].X-pts[i].X, pts[j].Y-pts[i].Y) < 2*p.ChoiceRadius() {
+				t.Errorf("phone: options %d and %d overlap", i, j)
 			}
 		}
 	}
