@@ -23,7 +23,8 @@
 // ('ready' is posted by engine-worker.js once this program has registered
 // self.chimeraEngine.) A 'go' always ends with one 'bestmove'. A 'position'
 // or 'go' that arrives while a search runs stops that search first (its
-// bestmove is still sent).
+// bestmove is still sent); a 'go' stopped before it began answers at once
+// from a depth-1 search.
 package main
 
 import (
@@ -45,6 +46,7 @@ type message struct {
 	Depth    int
 	Level    int // 0: 8
 	Seed     uint64
+	seq      uint64 // which 'go' this is (set by handle)
 }
 
 // out is an outgoing message: keys and values (numbers, strings, string lists).
@@ -59,7 +61,9 @@ type session struct {
 	mu      sync.Mutex
 	pos     *game.Position
 	queue   chan message
-	running bool // a search runs or is queued
+	running bool   // a search runs or is queued
+	goSeq   uint64 // number of 'go' messages received
+	stopSeq uint64 // goSeq when the last stop was asked for
 }
 
 func newSession(post func(out), yield func()) *session {
@@ -73,14 +77,20 @@ func newSession(post func(out), yield func()) *session {
 func (s *session) handle(m message) {
 	switch m.Type {
 	case "stop":
+		s.mu.Lock()
+		s.stopSeq = s.goSeq
+		s.mu.Unlock()
 		s.eng.Stop()
 	case "position", "go":
 		s.mu.Lock()
 		if s.running {
+			s.stopSeq = s.goSeq
 			s.eng.Stop()
 		}
 		if m.Type == "go" {
 			s.running = true
+			s.goSeq++
+			m.seq = s.goSeq
 		}
 		s.mu.Unlock()
 		s.queue <- m
@@ -150,6 +160,12 @@ func (s *session) search(m message) {
 	if m.Depth > 0 && (cfg.Depth == 0 || m.Depth < cfg.Depth) {
 		cfg.Depth = m.Depth
 	}
+	s.mu.Lock()
+	if s.stopSeq >= m.seq {
+		// stopped before it started: answer at once
+		cfg.Depth, cfg.Nodes = 1, 0
+	}
+	s.mu.Unlock()
 	p := s.pos
 	cfg.Yield = s.yield
 	cfg.OnInfo = func(i ai.Info) { s.post(infoMessage(p, i)) }

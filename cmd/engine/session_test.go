@@ -60,6 +60,7 @@ func TestSessionProtocol(t *testing.T) {
 		{"bedlam depth", message{Type: "position", Variant: "bedlam", Moves: []string{"e2e4"}}, message{Type: "go", Depth: 3}, false, true, false},
 		{"bifold level", message{Type: "position", Variant: "bifold-halfgi", FEN: "startpos"}, message{Type: "go", Level: 2, Seed: 5}, false, true, false},
 		{"assimilation stop", message{Type: "position", Variant: "assimilation"}, message{Type: "go", MoveTime: 60_000}, true, true, false},
+		{"stop at once", message{Type: "position", Variant: "bifold-halfgi-weak"}, message{Type: "go", MoveTime: 60_000}, true, true, false},
 		{"bad variant", message{Type: "position", Variant: "nope"}, message{Type: "go", Depth: 1}, false, false, true},
 		{"bad move", message{Type: "position", Variant: "bedlam", Moves: []string{"e2e5"}}, message{Type: "go", Depth: 1}, false, false, true},
 	}
@@ -70,7 +71,9 @@ func TestSessionProtocol(t *testing.T) {
 			s.handle(tc.pos)
 			s.handle(tc.goMsg)
 			if tc.stop {
-				time.Sleep(100 * time.Millisecond)
+				if tc.name != "stop at once" {
+					time.Sleep(100 * time.Millisecond)
+				}
 				s.handle(message{Type: "stop"})
 			}
 			var move string

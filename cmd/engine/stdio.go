@@ -46,7 +46,7 @@ func main() {
 		if m.Type == "go" {
 			gos++
 		}
-		s.handle(message(m))
+		s.handle(message{Type: m.Type, Variant: m.Variant, FEN: m.FEN, Moves: m.Moves, MoveTime: m.MoveTime, Depth: m.Depth, Level: m.Level, Seed: m.Seed})
 	}
 	for ; gos > 0; gos-- {
 		<-done
