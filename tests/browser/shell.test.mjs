@@ -116,6 +116,7 @@ test('embed.html shows the game in an iframe, set by URL parameters', { skip: !s
     ({ st } = await frameReady('assimilation'));
     assert.equal(st.position, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     assert.match(await s.page.textContent('#snippet'), /variant=assimilation&amp;ai=none/);
+    await sleep(800); // the loader fades out
     await s.screenshot('shell-embed');
     s.assertClean();
   } finally {
