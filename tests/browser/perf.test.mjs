@@ -35,12 +35,13 @@ for (const [w, h] of [[640, 480], [1280, 720]]) {
       const sampler = (async () => {
         while (playing) {
           const st = await s.state();
-          samples.push({ fps: st.fps, tps: st.tps, animating: !!st.animating });
-          await sleep(200);
+          samples.push({ t: Date.now(), fps: st.fps, tps: st.tps, animating: !!st.animating });
+          await sleep(100);
         }
       })();
       const rand = rng(7);
-      const end = Date.now() + 6000;
+      const start = Date.now();
+      const end = start + 6000;
       let moves = 0;
       try {
         while (Date.now() < end) {
@@ -55,8 +56,8 @@ for (const [w, h] of [[640, 480], [1280, 720]]) {
         playing = false;
         await sampler;
       }
-      // The first sample of each second still counts frames of the previous one: skip 1 s.
-      const anim = summary(samples.slice(5).filter(x => x.animating));
+      // fps counts the last second: skip the first second of moves.
+      const anim = summary(samples.filter(x => x.t > start + 1000 && x.animating));
       report(`${tag} fps while animating (median)`, anim.fpsMedian, `(min ${anim.fpsMin}, updates/s ${anim.tpsMedian ?? 'n/a'}, ${anim.n} samples, ${moves} moves)`);
 
       if (site.engine) {
@@ -67,8 +68,10 @@ for (const [w, h] of [[640, 480], [1280, 720]]) {
         let rafs = [];
         const rand2 = rng(11);
         const tEnd = Date.now() + 8000;
+        const seen = { white: 0, black: 0, moves: 0 };
         while (Date.now() < tEnd) {
           const st = await s.state();
+          seen.moves = st.moves.length;
           if (st.result) break;
           if (st.thinking) {
             tsamples.push({ fps: st.fps, tps: st.tps, thinking: true });
@@ -85,7 +88,7 @@ for (const [w, h] of [[640, 480], [1280, 720]]) {
           }
         }
         const think = summary(tsamples);
-        report(`${tag} fps while the computer thinks (median)`, think.fpsMedian, `(min ${think.fpsMin}, updates/s ${think.tpsMedian ?? 'n/a'}, browser frames/s ${median(rafs)?.toFixed(1) ?? 'n/a'}, ${think.n} samples)`);
+        report(`${tag} fps while the computer thinks (median)`, think.fpsMedian, `(min ${think.fpsMin}, updates/s ${think.tpsMedian ?? 'n/a'}, browser frames/s ${median(rafs)?.toFixed(1) ?? 'n/a'}, ${think.n} samples over ${seen.moves} moves)`);
       } else {
         report(`${tag} fps while the computer thinks`, null, `(${site.engineReason})`);
       }
