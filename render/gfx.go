@@ -126,7 +126,20 @@ type painter struct {
 
 func (p painter) f(v float64) float32 { return float32(v * p.s) }
 
+// visible reports whether the CSS-pixel box (x, y, w, h) (grown by m on each
+// side) meets the destination: a repaint clipped to a small region skips the
+// rest of the scene instead of sending it to the GPU to be clipped there.
+func (p painter) visible(x, y, w, h, m float64) bool {
+	b := p.dst.Bounds()
+	s := p.s
+	return (x-m)*s < float64(b.Max.X) && (x+w+m)*s > float64(b.Min.X) &&
+		(y-m)*s < float64(b.Max.Y) && (y+h+m)*s > float64(b.Min.Y)
+}
+
 func (p painter) rect(x, y, w, h float64, clr color.Color) {
+	if !p.visible(x, y, w, h, 1) {
+		return
+	}
 	vector.DrawFilledRect(p.dst, p.f(x), p.f(y), p.f(w), p.f(h), clr, false)
 }
 
@@ -140,6 +153,9 @@ func (p painter) circle(x, y, r float64, clr color.Color) {
 // ring strokes a circle of radius r (the stroke centred on it) with width w;
 // w = 0 fills the disc.
 func (p painter) ring(x, y, r, w float64, clr color.Color) {
+	if e := r + w/2 + 2; !p.visible(x-e, y-e, 2*e, 2*e, 0) {
+		return
+	}
 	img := p.c.round(r*p.s, w*p.s)
 	b := img.Bounds()
 	op := &ebiten.DrawImageOptions{}
@@ -149,11 +165,17 @@ func (p painter) ring(x, y, r, w float64, clr color.Color) {
 }
 
 func (p painter) line(x0, y0, x1, y1, w float64, clr color.Color) {
+	if !p.visible(math.Min(x0, x1), math.Min(y0, y1), math.Abs(x1-x0), math.Abs(y1-y0), w+1) {
+		return
+	}
 	vector.StrokeLine(p.dst, p.f(x0), p.f(y0), p.f(x1), p.f(y1), p.f(w), clr, false)
 }
 
 // roundRect fills (or strokes, when sw > 0) a rounded rectangle.
 func (p painter) roundRect(x, y, w, h, r, sw float64, clr color.Color) {
+	if !p.visible(x, y, w, h, sw+1) {
+		return
+	}
 	r = math.Min(r, math.Min(w, h)/2)
 	var path vector.Path
 	path.MoveTo(p.f(x+r), p.f(y))
@@ -170,6 +192,16 @@ func (p painter) roundRect(x, y, w, h, r, sw float64, clr color.Color) {
 }
 
 func (p painter) poly(clr color.Color, xy ...float64) {
+	if len(xy) >= 2 {
+		x0, y0, x1, y1 := xy[0], xy[1], xy[0], xy[1]
+		for i := 2; i+1 < len(xy); i += 2 {
+			x0, x1 = math.Min(x0, xy[i]), math.Max(x1, xy[i])
+			y0, y1 = math.Min(y0, xy[i+1]), math.Max(y1, xy[i+1])
+		}
+		if !p.visible(x0, y0, x1-x0, y1-y0, 1) {
+			return
+		}
+	}
 	var path vector.Path
 	for i := 0; i+1 < len(xy); i += 2 {
 		if i == 0 {
@@ -203,6 +235,9 @@ func (p painter) path(path *vector.Path, sw float64, clr color.Color) {
 
 // glow draws the radial glow centred at (x, y) with radius r.
 func (p painter) glow(x, y, r float64, clr color.Color) {
+	if !p.visible(x-r, y-r, 2*r, 2*r, 2) {
+		return
+	}
 	op := &ebiten.DrawImageOptions{}
 	sz := float64(p.c.glow.Bounds().Dx())
 	op.GeoM.Translate(-sz/2, -sz/2)
@@ -226,6 +261,9 @@ func (p painter) textWidth(s string, size float64, bold bool) float64 {
 // piece draws token p centred at (x, y) for a square of sq CSS pixels.
 func (p painter) piece(pc model.Piece, bifold bool, x, y, sq, scale, alpha float64, mirror bool) {
 	if pc == model.None {
+		return
+	}
+	if e := sq*scale*0.5 + 2; !p.visible(x-e, y-e, 2*e, 2*e, 0) {
 		return
 	}
 	px := int(math.Round(sq * p.s))

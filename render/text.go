@@ -203,8 +203,13 @@ func (c *textCache) draw(dst *ebiten.Image, s string, x, y float64, size int, bo
 	case alignEnd:
 		y -= e.height
 	}
+	dx, dy := math.Round(x)+float64(e.ox), math.Round(y)+float64(e.oy)
+	b, ib := dst.Bounds(), e.img.Bounds()
+	if dx >= float64(b.Max.X) || dy >= float64(b.Max.Y) || dx+float64(ib.Dx()) <= float64(b.Min.X) || dy+float64(ib.Dy()) <= float64(b.Min.Y) {
+		return // outside a clipped repaint
+	}
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(math.Round(x)+float64(e.ox), math.Round(y)+float64(e.oy))
+	op.GeoM.Translate(dx, dy)
 	op.ColorScale.ScaleWithColor(clr)
 	dst.DrawImage(e.img, op)
 }
