@@ -58,7 +58,7 @@ func (p *Position) GenerateCaptures(ml *MoveList) {
 		if p.royals[us] == 0 {
 			return
 		}
-		g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
+		g := bifoldGen{p: p, ml: ml, us: us, them: us.Other(), capsOnly: true}
 		for s := 0; s < 64; s++ {
 			if n, _, _ := friends(p.sq[s], us); n > 0 {
 				g.square(s)

@@ -40,6 +40,7 @@ type bifoldGen struct {
 	support    uint64 // squares we threaten (weak-pawn support)
 	haveSup    bool
 	done       uint64 // targets of the unit being generated
+	capsOnly   bool   // skip quiet moves to empty squares (the search's capture generator)
 }
 
 func (g *bifoldGen) enemyThreat() uint64 {
@@ -172,7 +173,7 @@ func (g *bifoldGen) square(s int) {
 					g.enter(s, int(t), part, unit)
 					break
 				}
-				if !unit || g.done&(1<<uint(t)) == 0 {
+				if !g.capsOnly && (!unit || g.done&(1<<uint(t)) == 0) {
 					g.done |= 1 << uint(t)
 					g.ml.add(mkMove(s, int(t), part, 0, 0, 0))
 				}

@@ -206,12 +206,18 @@ func (p *Position) genFull(ml *MoveList) {
 		p.genCastleFull(ml, inCheck)
 	}
 	if v.Drops {
+		// in check, a drop is legal only on a square between the royal and a
+		// single sliding checker; out of check every drop is legal
+		dropMask := ^uint64(0)
+		if inCheck {
+			dropMask = p.blockSquares(rsq, them)
+		}
 		for _, k := range v.handOrder {
 			if p.hand[us][k] == 0 {
 				continue
 			}
 			for t := 0; t < 64; t++ {
-				if !p.sq[t].Empty() {
+				if !p.sq[t].Empty() || dropMask&(1<<uint(t)) == 0 {
 					continue
 				}
 				if k == Pawn && rankOf(t) == lastRank(us) {
@@ -228,7 +234,8 @@ func (p *Position) genFull(ml *MoveList) {
 		// the common case, decided here without a call: out of check, a
 		// non-royal piece leaves a square off the royal's lines (or a
 		// component leaves a compound, whose square stays occupied)
-		if from := m.From(); !inCheck && m&(flagEP|flagDrop) == 0 && from != rsq && (!aligned[from][rsq] || m.Part() != NoKind) {
+		// (drops were only generated where legal)
+		if from := m.From(); m&flagDrop != 0 || (!inCheck && m&flagEP == 0 && from != rsq && (!aligned[from][rsq] || m.Part() != NoKind)) {
 			ml.Moves[n] = m
 			n++
 			continue
@@ -324,6 +331,57 @@ func initLineDir() {
 			}
 		}
 	}
+}
+
+// blockSquares returns the squares on which a piece would block the check on
+// the royal at rsq: those between it and the checker when exactly one sliding
+// piece of side by gives check, else none.
+func (p *Position) blockSquares(rsq int, by Color) uint64 {
+	var mask uint64
+	checkers := 0
+	for d := 0; d < 8; d++ {
+		slide, step := uint8(atOrthSlide), uint8(atOrthStep)
+		if d >= 4 {
+			slide, step = atDiagSlide, atDiagStep
+		}
+		var between uint64
+		for i, t := range rays[rsq][d] {
+			x := p.sq[t][0]
+			if x == NoPiece {
+				between |= 1 << uint(t)
+				continue
+			}
+			if x.Color() == by {
+				f := attackFlags[x.Kind()]
+				if f&slide != 0 {
+					checkers++
+					mask = between
+				} else if i == 0 && f&step != 0 {
+					checkers++
+				}
+			}
+			break
+		}
+	}
+	for _, t := range knightSq[rsq] {
+		if x := p.sq[t][0]; x != NoPiece && x.Color() == by && attackFlags[x.Kind()]&atLeap != 0 {
+			checkers++
+		}
+	}
+	back := -8
+	if by == Black {
+		back = 8
+	}
+	if b := rsq + back; b >= 0 && b < 64 {
+		pawn := MakePiece(by, Pawn)
+		if f := fileOf(rsq); (f > 0 && p.sq[b-1][0] == pawn) || (f < 7 && p.sq[b+1][0] == pawn) {
+			checkers++
+		}
+	}
+	if checkers != 1 {
+		return 0
+	}
+	return mask
 }
 
 // legalFull reports whether pseudo-legal move m leaves the mover's royal
