@@ -61,7 +61,8 @@
 // only the status line is, at most four times a second. Run also asks for a
 // WebGL context without a multisampled, alpha or depth back buffer (Ebiten
 // draws into its own offscreen images; multisampling the canvas only added a
-// resolve per frame). Ebiten's anti-aliased vector drawing is avoided (it is
+// resolve per frame), and Game copies the offscreen to the canvas without
+// blending (DrawFinalScreen). Ebiten's anti-aliased vector drawing is avoided (it is
 // very slow on software WebGL): round shapes are pre-rasterised.
 //
 // cmd/renderdemo is a throwaway hotseat driver over the rules engine (URL
