@@ -1,5 +1,7 @@
 package game
 
+import "math/bits"
+
 // Small read-only queries for the search in package ai. They expose
 // bookkeeping the Position already keeps, so the search does not have to
 // rescan the board at every node.
@@ -59,10 +61,8 @@ func (p *Position) GenerateCaptures(ml *MoveList) {
 			return
 		}
 		g := bifoldGen{p: p, ml: ml, us: us, them: us.Other(), capsOnly: true}
-		for s := 0; s < 64; s++ {
-			if n, _, _ := friends(p.sq[s], us); n > 0 {
-				g.square(s)
-			}
+		for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+			g.square(bits.TrailingZeros64(bb))
 		}
 		n := start
 		for i := start; i < ml.N; i++ {
@@ -81,11 +81,9 @@ func (p *Position) GenerateCaptures(ml *MoveList) {
 		p.genFull(ml)
 		return
 	}
-	for s := 0; s < 64; s++ {
+	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb)
 		x := p.sq[s][0]
-		if x == NoPiece || x.Color() != us {
-			continue
-		}
 		k := x.Kind()
 		if k == Pawn {
 			p.genPawnFull(ml, s)

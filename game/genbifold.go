@@ -1,5 +1,7 @@
 package game
 
+import "math/bits"
+
 // Move generation for the Bifold Halfgi family: squares hold one pawn or up to
 // two half-size pieces of either colour; pieces move alone or, two of one
 // colour on a square, as a unit.
@@ -66,10 +68,8 @@ func (p *Position) genBifold(ml *MoveList) {
 		return // both royals lost: no moves
 	}
 	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
-	for s := 0; s < 64; s++ {
-		if n, _, _ := friends(p.sq[s], us); n > 0 {
-			g.square(s)
-		}
+	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+		g.square(bits.TrailingZeros64(bb))
 	}
 	if p.v.Castling && p.castle != 0 {
 		g.castle()
@@ -480,7 +480,8 @@ func (p *Position) threatMap(c Color) uint64 {
 			}
 		}
 	}
-	for s := 0; s < 64; s++ {
+	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb)
 		n, a, b := friends(p.sq[s], c)
 		switch n {
 		case 1:

@@ -1,5 +1,7 @@
 package game
 
+import "math/bits"
+
 // Move generation and attack detection for the full-size rule sets (chess,
 // Bedlam, Assimilation). The rule differences are the Variant switches.
 
@@ -103,11 +105,9 @@ func (p *Position) genFull(ml *MoveList) {
 	if us == Black {
 		fwd, second, last = -8, 6, 0
 	}
-	for s := 0; s < 64; s++ {
+	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb)
 		x := p.sq[s][0]
-		if x == NoPiece || x.Color() != us {
-			continue
-		}
 		k := x.Kind()
 		if k == Pawn {
 			// pawns inline: calls are dear under WASM; promotions go through addPromotions

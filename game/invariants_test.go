@@ -36,6 +36,7 @@ func checkPosition(t *testing.T, p *Position) {
 			t.Fatalf("%s: move %s parses to %x, %v; want %x", s, ms, back, err, m)
 		}
 		p.Make(m)
+		checkOcc(t, p)
 		if p.Hash() != p.ComputeHash() {
 			t.Fatalf("%s: after %s incremental hash %x != recomputed %x", s, ms, p.Hash(), p.ComputeHash())
 		}
@@ -44,6 +45,7 @@ func checkPosition(t *testing.T, p *Position) {
 			t.Fatalf("%s: after %s the position %s does not parse: %v", s, ms, after, err)
 		}
 		p.Unmake()
+		checkOcc(t, p)
 		if p.String() != s || p.Hash() != q.Hash() {
 			t.Fatalf("%s: make/unmake %s gives %s", s, ms, p.String())
 		}
@@ -88,5 +90,21 @@ func TestRandomPlayouts(t *testing.T) {
 			}
 			t.Logf("%d positions checked", positions)
 		})
+	}
+}
+
+// checkOcc compares the occupancy bit sets with the board.
+func checkOcc(t *testing.T, p *Position) {
+	t.Helper()
+	var occ [2]uint64
+	for s := 0; s < 64; s++ {
+		for _, x := range p.sq[s] {
+			if x != NoPiece {
+				occ[x.Color()] |= 1 << uint(s)
+			}
+		}
+	}
+	if occ != p.occ {
+		t.Fatalf("%s: occupancy %x, want %x", p, p.occ, occ)
 	}
 }

@@ -262,6 +262,7 @@ func (p *Position) Unmake() {
 	u := &p.stack[len(p.stack)-1]
 	for i := int(u.n) - 1; i >= 0; i-- {
 		p.sq[u.sq[i]] = u.cell[i]
+		p.updOcc(int(u.sq[i]))
 	}
 	for i := int(u.nh) - 1; i >= 0; i-- {
 		h := u.hands[i]

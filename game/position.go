@@ -84,9 +84,10 @@ type Position struct {
 	half   int  // plies since the last capture or pawn move
 	full   int  // full move number
 	hash   uint64
-	royal  [2]int8 // full-size games: square of each side's royal, -1 if none
-	royals [2]int8 // bifold games: number of royal pieces each side has
-	stack  []undo  // made moves, for Unmake and repetition
+	royal  [2]int8   // full-size games: square of each side's royal, -1 if none
+	royals [2]int8   // bifold games: number of royal pieces each side has
+	occ    [2]uint64 // squares holding a piece of each colour (bit s for square s)
+	stack  []undo    // made moves, for Unmake and repetition
 }
 
 // Zobrist keys.
@@ -194,6 +195,19 @@ func (p *Position) setCell(s int, c Cell) {
 	old := p.sq[s]
 	p.hash ^= cellHash(s, old) ^ cellHash(s, c)
 	p.sq[s] = c
+	p.updOcc(s)
+}
+
+// updOcc brings the occupancy bits of square s up to date.
+func (p *Position) updOcc(s int) {
+	bit := uint64(1) << uint(s)
+	p.occ[0] &^= bit
+	p.occ[1] &^= bit
+	for _, x := range p.sq[s] {
+		if x != NoPiece {
+			p.occ[x.Color()] |= bit
+		}
+	}
 }
 
 // addHand changes side c's hand count of kind k by d.
@@ -223,6 +237,7 @@ func (p *Position) refreshRoyals() {
 	p.royal = [2]int8{-1, -1}
 	p.royals = [2]int8{}
 	for s := 0; s < 64; s++ {
+		p.updOcc(s)
 		for _, x := range p.sq[s] {
 			if x != NoPiece && x.Kind().Royal() {
 				p.royal[x.Color()] = int8(s)
