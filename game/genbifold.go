@@ -154,17 +154,7 @@ func (g *bifoldGen) square(s int) {
 			if d >= 4 {
 				r = m.Diag
 			}
-			lim := 0
-			switch r {
-			case rNone:
-				continue
-			case rStep:
-				lim = 1
-			case rHalfling:
-				lim = halfRange[s][d]
-			case rSlide:
-				lim = 8
-			}
+			lim := rangeLimit(r, s, d)
 			for i, t := range rays[s][d] {
 				if i >= lim {
 					break
@@ -243,6 +233,20 @@ func (g *bifoldGen) add(s, t int, part, capt, promo Kind, flags uint32) {
 
 // promoAll marks "every promotion choice" inside the generator.
 const promoAll = numKinds
+
+// rangeLimit returns how many squares a range r goes from s in direction d
+// (0 for none).
+func rangeLimit(r uint8, s, d int) int {
+	switch r {
+	case rStep:
+		return 1
+	case rHalfling:
+		return halfRange[s][d]
+	case rSlide:
+		return 8
+	}
+	return 0
+}
 
 // enter adds the move of a single piece (rule 5) or a unit (rule 6) from s onto t.
 func (g *bifoldGen) enter(s, t int, part Kind, unit bool) {
@@ -439,17 +443,7 @@ func (p *Position) threatMap(c Color) uint64 {
 			if d >= 4 {
 				r = m.Diag
 			}
-			n := 0
-			switch r {
-			case rNone:
-				continue
-			case rStep:
-				n = 1
-			case rHalfling:
-				n = halfRange[s][d]
-			case rSlide:
-				n = 8
-			}
+			n := rangeLimit(r, s, d)
 			for i, t := range rays[s][d] {
 				if i >= n {
 					break

@@ -99,14 +99,7 @@ func (p *Position) makeFull(u *undo, m Move) bool {
 		}
 	}
 	if m.IsCastle() {
-		rf, rt := to+1, to-1 // king side: rook h -> f
-		if to < from {
-			rf, rt = to-2, to+1
-		}
-		u.save(rf, p.sq[rf])
-		u.save(rt, p.sq[rt])
-		p.setCell(rt, p.sq[rf])
-		p.setCell(rf, Cell{})
+		p.castleRook(u, from, to)
 	}
 	u.save(from, p.sq[from])
 	u.save(to, p.sq[to])
@@ -143,6 +136,19 @@ func (p *Position) makeFull(u *undo, m Move) bool {
 		p.royal[us] = int8(to)
 	}
 	return k == Pawn
+}
+
+// castleRook moves the castling rook (or RR unit) for a royal moving from
+// from to to: onto the square the royal crossed.
+func (p *Position) castleRook(u *undo, from, to int) {
+	rf, rt := to+1, to-1 // king side: h -> f
+	if to < from {
+		rf, rt = to-2, to+1 // queen side: a -> d
+	}
+	u.save(rf, p.sq[rf])
+	u.save(rt, p.sq[rt])
+	p.setCell(rt, p.sq[rf])
+	p.setCell(rf, Cell{})
 }
 
 // demote returns what a non-royal compound becomes after capturing from
@@ -215,14 +221,7 @@ func (p *Position) makeBifold(u *undo, m Move) bool {
 		p.setCell(cs, keep)
 	}
 	if m.IsCastle() {
-		rf, rt := to+1, to-1
-		if to < from {
-			rf, rt = to-2, to+1
-		}
-		u.save(rf, p.sq[rf])
-		u.save(rt, p.sq[rt])
-		p.setCell(rt, p.sq[rf])
-		p.setCell(rf, Cell{})
+		p.castleRook(u, from, to)
 	}
 	u.save(from, src)
 	p.setCell(from, p.normCell(rest))
