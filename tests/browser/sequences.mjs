@@ -37,12 +37,15 @@ export const SEQUENCES = {
   ],
   'bifold-halfgi-pawns': [
     // one pawn leaves its pair (e2e4/l), then takes one of two enemy pawns (choice xl)
-    { name: 'bifold pawns by click', how: 'click', moves: ['e2e4/l', 'd7d5', 'e4d5xl'] },
+    // ...then the captured pawn is dropped onto the lone D it left behind: a drop that forms a pair
+    { name: 'bifold pawns by click', how: 'click', moves: ['e2e4/l', 'd7d5', 'e4d5xl', 'c7c6/l', 'L@e2'] },
     { name: 'units by drag', how: 'drag', moves: ['d2d4', 'e7e5', 'g1f3'] },
     { name: 'promotion of a unit by click', how: 'click', fen: '4(wf)3/(LD)7/8/8/8/8/8/4(WF)3[] w - - 0 1', moves: ['a7a8q'] },
   ],
   'bifold-halfgi-weak': [
     { name: 'weak pawns by click', how: 'click', moves: ['e2e4/v', 'd7d5', 'd2d4'] },
+    // a VV unit takes a vv unit (both into hand); one V is dropped, the second joins it
+    { name: 'unit capture and drops by drag', how: 'drag', moves: ['e2e4', 'd7d5', 'e4d5', 'c7c6', 'V@e3', 'c6d5', 'V@e3'] },
     { name: 'units by drag', how: 'drag', moves: ['d2d4', 'e7e5', 'g1f3'] },
     { name: 'promotion of one pawn by click', how: 'click', fen: '4(wf)3/(VV)7/8/8/8/8/8/4(WF)3[] w - - 0 1', moves: ['a7a8/vq'] },
   ],
