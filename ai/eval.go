@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math/bits"
+
 	"chimera/game"
 )
 
@@ -114,6 +116,32 @@ type evaluator struct {
 	bedlam bool
 	noise  int    // half-width of the deterministic evaluation noise (levels)
 	seed   uint64 // noise seed
+	// pst is each piece's value plus its piece-square term on each square,
+	// from White's point of view (negative for Black's pieces), indexed by
+	// game.Piece (kind and colour bit) and square.
+	pst [64][64]int32
+	// nonPawn is the value of a piece counted as attacking material (0 for
+	// pawns and royals), indexed by game.Piece.
+	nonPawn [64]int32
+	// handOrder lists the kinds that can be in hand.
+	handOrder []game.Kind
+}
+
+// Piece properties indexed by game.Piece (kind in the low 5 bits).
+var (
+	isRoyal [64]bool
+	isPawn  [64]bool
+)
+
+func init() {
+	for x := 1; x < 64; x++ {
+		k := game.Piece(x).Kind()
+		if k > game.VPawn {
+			continue
+		}
+		isRoyal[x] = k.Royal()
+		isPawn[x] = k.IsPawn()
+	}
 }
 
 func newEvaluator(v *game.Variant) *evaluator {
@@ -129,7 +157,54 @@ func newEvaluator(v *game.Variant) *evaluator {
 	for k := range e.value {
 		e.hand[k] = e.value[k] * (100 + handBonus) / 100
 	}
+	e.handOrder = v.HandOrder()
+	for c := game.White; c <= game.Black; c++ {
+		sign := int32(1)
+		if c == game.Black {
+			sign = -1
+		}
+		for k := game.Pawn; k <= game.VPawn; k++ {
+			x := game.MakePiece(c, k)
+			if !k.Royal() && !k.IsPawn() {
+				e.nonPawn[x] = int32(e.value[k])
+			}
+			for sq := 0; sq < 64; sq++ {
+				e.pst[x][sq] = sign * int32(e.value[k]+e.pieceSquare(k, c, sq))
+			}
+		}
+	}
 	return e
+}
+
+// pieceSquare is the positional term of a piece of kind k and colour c on sq.
+func (e *evaluator) pieceSquare(k game.Kind, c game.Color, sq int) int {
+	rr := relRank(sq, c)
+	if e.bifold {
+		switch {
+		case k == game.Pawn:
+			return pawnAdv[rr]
+		case k.IsPawn():
+			return bpawnAdv[rr]
+		case k.Royal():
+			return 0
+		}
+		return 2 * center[sq]
+	}
+	switch k {
+	case game.Pawn:
+		return pawnAdv[rr]
+	case game.Knight:
+		return 5*center[sq] - 12
+	case game.Bishop, game.Paladin:
+		return 3*center[sq] - 6
+	case game.Queen, game.Marshall:
+		return 2 * center[sq]
+	case game.Rook:
+		if rr == 6 {
+			return 15
+		}
+	}
+	return 0
 }
 
 // mix is a 64-bit hash finaliser (splitmix64), used for evaluation noise.
@@ -160,90 +235,97 @@ func (e *evaluator) eval(p *game.Position) int {
 	return s
 }
 
-// evalFull scores a full-size position from White's point of view.
+// Square masks: nbMask the squares next to each square, zoneMask those at
+// distance 1 or 2 (king steps).
+var nbMask, zoneMask [64]uint64
+
+func init() {
+	for s := 0; s < 64; s++ {
+		for t := 0; t < 64; t++ {
+			if t != s && cheb(s, t) == 1 {
+				nbMask[s] |= 1 << uint(t)
+			}
+			if t != s && cheb(s, t) <= 2 {
+				zoneMask[s] |= 1 << uint(t)
+			}
+		}
+	}
+}
+
+// royalRank is the middle-game royal placement term by relative rank.
+var (
+	royalRankFull   = [8]int{20, 0, -25, -45, -60, -70, -70, -70}
+	royalRankBifold = [8]int{15, 5, -10, -25, -40, -50, -60, -60}
+)
+
+// files returns the set of files (bits 0-7) holding a square of b.
+func files(b uint64) uint64 {
+	b |= b >> 32
+	b |= b >> 16
+	b |= b >> 8
+	return b & 0xff
+}
+
+// evalFull scores a full-size position from White's point of view. It
+// visits only the occupied squares (the position's occupancy bit sets); the
+// royal-safety terms are bit counts over precomputed masks.
 func (e *evaluator) evalFull(p *game.Position) int {
-	var score [2]int
+	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
+	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
+	var zone [2]uint64 // squares within two steps of each royal
+	for c := 0; c < 2; c++ {
+		if royal[c] >= 0 {
+			zone[c] = zoneMask[royal[c]]
+		}
+	}
+	s := 0
 	var nonPawn [2]int
-	var royal = [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
-	var near [2]int   // enemy pressure near each royal
-	var shield [2]int // friendly pieces next to each royal
-	var pawnFiles [2][8]int
-	for sq := 0; sq < 64; sq++ {
+	var near [2]int     // enemy pressure near each royal
+	var pawns [2]uint64 // pawn squares
+	for bb := occ[0] | occ[1]; bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb)
 		x := p.At(sq)[0]
-		if x == game.NoPiece {
-			continue
-		}
-		c, k := x.Color(), x.Kind()
-		v := e.value[k]
-		rr := relRank(sq, c)
-		switch k {
-		case game.Pawn:
-			v += pawnAdv[rr]
-			pawnFiles[c][sq&7]++
-		case game.Knight:
-			v += 5*center[sq] - 12
-		case game.Bishop, game.Paladin:
-			v += 3*center[sq] - 6
-		case game.Queen, game.Marshall:
-			v += 2 * center[sq]
-		case game.Rook:
-			if rr == 6 {
-				v += 15
+		s += int(e.pst[x][sq])
+		c := x.Color()
+		if np := int(e.nonPawn[x]); np != 0 {
+			nonPawn[c] += np
+			if zone[c^1]&(1<<uint(sq)) != 0 {
+				near[c^1] += 1 + np/300
 			}
+		} else if isPawn[x] {
+			pawns[c] |= 1 << uint(sq)
 		}
-		if !k.Royal() && k != game.Pawn {
-			nonPawn[c] += e.value[k]
-		}
-		if !k.Royal() {
-			o := royal[c^1]
-			if o >= 0 && cheb(sq, o) <= 2 && k != game.Pawn {
-				near[c^1] += 1 + e.value[k]/300
-			}
-			if rk := royal[c]; rk >= 0 && cheb(sq, rk) == 1 {
-				shield[c]++
-			}
-		}
-		score[c] += v
 	}
 	var handVal [2]int
 	if e.drops {
 		for c := game.White; c <= game.Black; c++ {
-			for _, k := range e.v.HandOrder() {
+			for _, k := range e.handOrder {
 				if n := p.HandCount(c, k); n > 0 {
 					handVal[c] += n * e.hand[k]
 				}
 			}
-			score[c] += handVal[c]
 		}
+		s += handVal[0] - handVal[1]
 	}
-	for c := game.White; c <= game.Black; c++ {
+	for c := 0; c < 2; c++ {
 		rk := royal[c]
 		if rk < 0 {
 			continue
 		}
+		sc := 0
 		// pawn structure: doubled pawns
-		for f := 0; f < 8; f++ {
-			if pawnFiles[c][f] > 1 {
-				score[c] -= 12 * (pawnFiles[c][f] - 1)
-			}
-		}
+		sc -= 12 * (bits.OnesCount64(pawns[c]) - bits.OnesCount64(files(pawns[c])))
 		// royal safety. The enemy's power to attack is its non-pawn material
 		// (board and, in Bedlam, hand: a piece in hand lands next to the royal).
 		danger := nonPawn[c^1] + handVal[c^1]*2
-		rr := relRank(rk, c)
 		safety := 0
 		if danger > 1200 || e.drops {
 			// middle game: stay home, keep guards, keep enemies away
-			safety += [8]int{20, 0, -25, -45, -60, -70, -70, -70}[rr]
-			safety += 10 * min(shield[c], 4)
+			safety += royalRankFull[relRank(rk, game.Color(c))]
+			safety += 10 * min(bits.OnesCount64(nbMask[rk]&occ[c]), 4)
 			safety -= 12 * near[c]
 			if e.drops {
-				empty := 0
-				for _, t := range neighbours[rk] {
-					if p.At(int(t)).Empty() {
-						empty++
-					}
-				}
+				empty := bits.OnesCount64(nbMask[rk] &^ (occ[0] | occ[1]))
 				safety -= empty * min(handVal[c^1], 2000) / 60
 			}
 			safety = safety * min(danger, 3000) / 2000
@@ -251,87 +333,86 @@ func (e *evaluator) evalFull(p *game.Position) int {
 			// end game: centralise
 			safety += 4 * center[rk]
 		}
-		score[c] += safety
-	}
-	return score[0] - score[1]
-}
-
-// neighbours lists the squares next to each square; near2 those at
-// distance 1 or 2 (king steps).
-var neighbours, near2 [64][]int8
-
-func init() {
-	for s := 0; s < 64; s++ {
-		for t := 0; t < 64; t++ {
-			if t != s && cheb(s, t) == 1 {
-				neighbours[s] = append(neighbours[s], int8(t))
-			}
-			if t != s && cheb(s, t) <= 2 {
-				near2[s] = append(near2[s], int8(t))
-			}
+		sc += safety
+		if c == 0 {
+			s += sc
+		} else {
+			s -= sc
 		}
 	}
+	return s
 }
 
-// evalBifold scores a Bifold Halfgi position from White's point of view.
+// evalBifold scores a Bifold Halfgi position from White's point of view,
+// visiting only the occupied squares; the royal-safety terms are bit counts.
 func (e *evaluator) evalBifold(p *game.Position) int {
-	var score [2]int
+	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
+	s := 0
 	var royals [2][2]int
 	var nr [2]int
-	for sq := 0; sq < 64; sq++ {
+	var np1, np2 [2]uint64 // squares with at least one / two non-pawn pieces of a side
+	var dbl [2]uint64      // squares with two pieces of a side
+	var full uint64        // squares with two pieces
+	mixed := 0             // squares shared by a White and a Black piece
+	for bb := occ[0] | occ[1]; bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb)
+		bit := uint64(1) << uint(sq)
 		cell := p.At(sq)
-		if cell[0] == game.NoPiece {
+		x0, x1 := cell[0], cell[1]
+		s += int(e.pst[x0][sq])
+		c0 := x0.Color()
+		if !isPawn[x0] {
+			np1[c0] |= bit
+			if isRoyal[x0] && nr[c0] < 2 {
+				royals[c0][nr[c0]] = sq
+				nr[c0]++
+			}
+		}
+		if x1 == game.NoPiece {
 			continue
 		}
-		var mine [2][2]game.Kind
-		var nm [2]int
-		for _, x := range cell {
-			if x == game.NoPiece {
-				continue
-			}
-			c, k := x.Color(), x.Kind()
-			v := e.value[k]
-			rr := relRank(sq, c)
-			switch {
-			case k.IsPawn():
-				if k == game.Pawn {
-					v += pawnAdv[rr]
-				} else {
-					v += bpawnAdv[rr]
-				}
-			case k.Royal():
-				if nr[c] < 2 {
-					royals[c][nr[c]] = sq
-					nr[c]++
-				}
-			default:
-				v += 2 * center[sq]
-			}
-			if nm[c] < 2 {
-				mine[c][nm[c]] = k
-			}
-			nm[c]++
-			score[c] += v
-		}
-		for c := 0; c < 2; c++ {
-			if nm[c] == 2 {
-				score[c] += unitBonus[mine[c][0]][mine[c][1]]
-			} else if nm[c] == 1 && nm[c^1] == 1 {
-				// sharing a square with an enemy piece: either may be taken by
-				// a single piece entering; slightly bad for the side not to move
-				if game.Color(c) != p.Turn() {
-					score[c] -= 15
-				}
+		full |= bit
+		s += int(e.pst[x1][sq])
+		c1 := x1.Color()
+		if !isPawn[x1] {
+			np2[c1] |= np1[c1] & bit
+			np1[c1] |= bit
+			if isRoyal[x1] && nr[c1] < 2 {
+				royals[c1][nr[c1]] = sq
+				nr[c1]++
 			}
 		}
+		if c0 == c1 {
+			dbl[c0] |= bit
+			if c0 == game.White {
+				s += unitBonus[x0.Kind()][x1.Kind()]
+			} else {
+				s -= unitBonus[x0.Kind()][x1.Kind()]
+			}
+		} else {
+			mixed++
+		}
+	}
+	// sharing a square with an enemy piece: either may be taken by a single
+	// piece entering; slightly bad for the side not to move
+	if p.Turn() == game.White {
+		s += 15 * mixed
+	} else {
+		s -= 15 * mixed
 	}
 	var handCount [2]int
 	for c := game.White; c <= game.Black; c++ {
-		for _, k := range e.v.HandOrder() {
+		hv := 0
+		for _, k := range e.handOrder {
 			if n := p.HandCount(c, k); n > 0 {
-				score[c] += n * e.hand[k]
+				hv += n * e.hand[k]
 				handCount[c] += n
 			}
+		}
+		if c == game.White {
+			s += hv
+		} else {
+			s -= hv
 		}
 	}
 	// royal safety: a royal is exposed to enemy pieces nearby (no check in
@@ -340,37 +421,27 @@ func (e *evaluator) evalBifold(p *game.Position) int {
 	// this term keeps the royals out of reach before that.
 	for c := 0; c < 2; c++ {
 		o := c ^ 1
+		sc := 0
 		for i := 0; i < nr[c]; i++ {
 			rk := royals[c][i]
-			safety := [8]int{15, 5, -10, -25, -40, -50, -60, -60}[relRank(rk, game.Color(c))]
-			for _, t := range near2[rk] {
-				for _, x := range p.At(int(t)) {
-					if x == game.NoPiece {
-						continue
-					}
-					if int(x.Color()) == o {
-						if !x.Kind().IsPawn() {
-							safety -= 12
-						}
-					} else {
-						safety += 3
-					}
-				}
-			}
+			z := zoneMask[rk]
+			safety := royalRankBifold[relRank(rk, game.Color(c))]
+			safety -= 12 * (bits.OnesCount64(z&np1[o]) + bits.OnesCount64(z&np2[o]))
+			safety += 3 * (bits.OnesCount64(z&occ[c]) + bits.OnesCount64(z&dbl[c]))
 			if handCount[o] > 0 {
-				free := 0
-				for _, t := range neighbours[rk] {
-					if p.At(int(t)).Count() < 2 {
-						free++
-					}
-				}
+				free := bits.OnesCount64(nbMask[rk] &^ full)
 				safety -= free * 3 * min(handCount[o], 5)
 			}
-			score[c] += safety
+			sc += safety
 		}
 		if nr[c] == 1 {
-			score[c] -= 150 // a lone royal: one more capture loses
+			sc -= 150 // a lone royal: one more capture loses
+		}
+		if c == 0 {
+			s += sc
+		} else {
+			s -= sc
 		}
 	}
-	return score[0] - score[1]
+	return s
 }

@@ -18,6 +18,7 @@
 package ai
 
 import (
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -708,9 +709,9 @@ func (s *searcher) hasPieces() bool {
 			}
 		}
 	}
-	for sq := 0; sq < 64; sq++ {
-		for _, x := range p.At(sq) {
-			if x != game.NoPiece && x.Color() == us && !x.Kind().IsPawn() && !x.Kind().Royal() {
+	for bb := p.Occupied(us); bb != 0; bb &= bb - 1 {
+		for _, x := range p.At(bits.TrailingZeros64(bb)) {
+			if x != game.NoPiece && x.Color() == us && !isPawn[x] && !isRoyal[x] {
 				return true
 			}
 		}

@@ -54,26 +54,11 @@ func (p *Position) MakeNull() {
 // moves, no metamorphosis. In a full-size game whose side to move is in
 // check it appends every legal move (all evasions).
 func (p *Position) GenerateCaptures(ml *MoveList) {
-	start := ml.N
 	if p.v.Bifold {
-		us := p.turn
-		if p.royals[us] == 0 {
-			return
-		}
-		g := bifoldGen{p: p, ml: ml, us: us, them: us.Other(), capsOnly: true}
-		for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
-			g.square(bits.TrailingZeros64(bb))
-		}
-		n := start
-		for i := start; i < ml.N; i++ {
-			if m := ml.Moves[i]; m&flagCapture != 0 || m.Promo() != NoKind {
-				ml.Moves[n] = m
-				n++
-			}
-		}
-		ml.N = n
+		p.genBifoldCaptures(ml)
 		return
 	}
+	start := ml.N
 	us := p.turn
 	them := us.Other()
 	rsq := int(p.royal[us])
@@ -128,4 +113,270 @@ func (p *Position) GenerateCaptures(ml *MoveList) {
 		}
 	}
 	ml.N = n
+}
+
+// Occupied returns the squares holding at least one piece of side c, as a
+// bit set (bit s for square s).
+func (p *Position) Occupied(c Color) uint64 { return p.occ[c] }
+
+// Tables of the bifold capture generator.
+var (
+	rayBB     [64][8]uint64 // squares along each direction (the whole ray)
+	knightBB  [64]uint64
+	chebDist  [64][64]uint8
+	capReach1 [numKinds][64]uint64 // where a lone piece of the kind could land (no blockers; no pawn moves)
+	capReachU [numKinds][64]uint64 // the same with halfling ranges unlimited: a superset for any unit it is part of
+	pawnDiag  [2][64]uint64        // both forward diagonals of a pawn of each colour
+	promoFrom = [2]uint64{0xff << 48, 0xff << 8}
+)
+
+// init fills the tables above. It computes its own rays (the init
+// functions of the other files may not have run yet).
+func init() {
+	var ray [64][8][]int
+	for s := 0; s < 64; s++ {
+		for d := 0; d < 8; d++ {
+			for i := 1; ; i++ {
+				nf, nr := fileOf(s)+i*dirFile[d], rankOf(s)+i*dirRank[d]
+				if nf < 0 || nf > 7 || nr < 0 || nr > 7 {
+					break
+				}
+				ray[s][d] = append(ray[s][d], nr*8+nf)
+			}
+		}
+		for _, o := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			nf, nr := fileOf(s)+o[0], rankOf(s)+o[1]
+			if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+				knightBB[s] |= 1 << uint(nr*8+nf)
+			}
+		}
+	}
+	reach := func(s int, m movement, unlimited bool) uint64 {
+		var b uint64
+		for d := 0; d < 8; d++ {
+			r := m.Orth
+			if d >= 4 {
+				r = m.Diag
+			}
+			lim := 0
+			switch r {
+			case rStep:
+				lim = 1
+			case rHalfling:
+				lim = (len(ray[s][d]) + 1) / 2
+				if unlimited {
+					lim = 8
+				}
+			case rSlide:
+				lim = 8
+			}
+			for i, t := range ray[s][d] {
+				if i >= lim {
+					break
+				}
+				b |= 1 << uint(t)
+			}
+		}
+		if m.Leap != lNone {
+			b |= knightBB[s]
+		}
+		return b
+	}
+	for s := 0; s < 64; s++ {
+		for d := 0; d < 8; d++ {
+			for _, t := range ray[s][d] {
+				rayBB[s][d] |= 1 << uint(t)
+			}
+		}
+		for t := 0; t < 64; t++ {
+			chebDist[s][t] = uint8(max(abs(fileOf(s)-fileOf(t)), abs(rankOf(s)-rankOf(t))))
+		}
+		for k := Kind(1); k < numKinds; k++ {
+			capReach1[k][s] = reach(s, kinds[k].move, false)
+			capReachU[k][s] = reach(s, kinds[k].move, true)
+		}
+		for c := White; c <= Black; c++ {
+			t := s + 8
+			if c == Black {
+				t = s - 8
+			}
+			if t < 0 || t > 63 {
+				continue
+			}
+			if fileOf(s) > 0 {
+				pawnDiag[c][s] |= 1 << uint(t-1)
+			}
+			if fileOf(s) < 7 {
+				pawnDiag[c][s] |= 1 << uint(t+1)
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// genBifoldCaptures appends the captures and pawn promotions of a Bifold
+// Halfgi position (the quiescence generator). It visits only our occupied
+// squares from which an enemy piece is within reach, and along each line
+// looks only at the first occupied square (bit scans), not at every empty
+// square on the way.
+func (p *Position) genBifoldCaptures(ml *MoveList) {
+	us := p.turn
+	if p.royals[us] == 0 {
+		return
+	}
+	start := ml.N
+	them := us.Other()
+	enemy := p.occ[them]
+	all := p.occ[us] | enemy
+	target := enemy
+	if p.ep >= 0 {
+		target |= 1 << uint(p.ep)
+	}
+	g := bifoldGen{p: p, ml: ml, us: us, them: them, capsOnly: true}
+	promo := promoFrom[us]
+	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb)
+		x := p.sq[s]
+		a, b := x[0], x[1]
+		if a.Color() != us {
+			a, b = b, NoPiece
+		} else if b != NoPiece && b.Color() != us {
+			b = NoPiece
+		}
+		ka := a.Kind()
+		var r uint64
+		pawn := kinds[ka].pawn
+		if b == NoPiece {
+			r = capReach1[ka][s]
+		} else {
+			kb := b.Kind()
+			r = capReachU[ka][s] | capReachU[kb][s]
+			pawn = pawn || kinds[kb].pawn
+		}
+		if pawn {
+			if promo&(1<<uint(s)) != 0 {
+				g.square(s) // promotions: the full generator (quiet pushes are dropped below)
+				continue
+			}
+			r |= pawnDiag[us][s]
+		}
+		if r&target == 0 {
+			continue
+		}
+		g.captures(s, all, enemy)
+	}
+	n := start
+	for i := start; i < ml.N; i++ {
+		if m := ml.Moves[i]; m&flagCapture != 0 || m.Promo() != NoKind {
+			ml.Moves[n] = m
+			n++
+		}
+	}
+	ml.N = n
+}
+
+// captures generates the captures from square s (as square does, minus the
+// quiet moves, which it mostly skips without looking at them).
+func (g *bifoldGen) captures(s int, all, enemy uint64) {
+	p := g.p
+	n, a, b := friends(p.sq[s], g.us)
+	var jobs [3]struct {
+		m         movement
+		part      Kind
+		unit      bool
+		royalPath bool
+	}
+	nj := 0
+	for i, x := range [2]Piece{a, b} {
+		if i >= n || (i == 1 && b.Kind() == a.Kind()) {
+			continue
+		}
+		k := x.Kind()
+		part := NoKind
+		if n == 2 {
+			part = k
+		}
+		if m := kinds[k].move; m.Pawn {
+			if pawnDiag[g.us][s]&all != 0 || p.ep >= 0 {
+				g.pawn(s, m, part, false, k == Pawn)
+			}
+		} else {
+			jobs[nj].m, jobs[nj].part, jobs[nj].unit, jobs[nj].royalPath = m, part, false, false
+			nj++
+		}
+	}
+	if n == 2 {
+		ka, kb := a.Kind(), b.Kind()
+		m := unitMove[ka][kb]
+		if kinds[ka].pawn && kinds[kb].pawn {
+			if pawnDiag[g.us][s]&all != 0 || p.ep >= 0 {
+				g.pawn(s, m, NoKind, true, false)
+			}
+		} else {
+			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
+			jobs[nj].royalPath = (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
+			nj++
+		}
+	}
+	for j := 0; j < nj; j++ {
+		m, part, unit := jobs[j].m, jobs[j].part, jobs[j].unit
+		var threat uint64
+		if jobs[j].royalPath {
+			threat = g.enemyThreat()
+		}
+		g.done = 0
+		for d := 0; d < 8; d++ {
+			r := m.Orth
+			if d >= 4 {
+				r = m.Diag
+			}
+			lim := uint8(8)
+			switch r {
+			case rNone:
+				continue
+			case rStep:
+				lim = 1
+			case rHalfling:
+				lim = uint8(halfRange[s][d])
+			}
+			blk := rayBB[s][d] & all
+			if blk == 0 {
+				continue
+			}
+			var t int
+			if d == 0 || d == 1 || d == 4 || d == 7 { // N, E, NE, NW: increasing squares
+				t = bits.TrailingZeros64(blk)
+			} else {
+				t = 63 - bits.LeadingZeros64(blk)
+			}
+			if enemy&(1<<uint(t)) == 0 || chebDist[s][t] > lim {
+				continue
+			}
+			if threat != 0 && threat&(rayBB[s][d]&^rayBB[t][d]&^(1<<uint(t))) != 0 {
+				continue // rule 8: no passing through a threatened square
+			}
+			g.enter(s, t, part, unit)
+		}
+		switch m.Leap {
+		case lLeap:
+			for bb := knightBB[s] & enemy; bb != 0; bb &= bb - 1 {
+				g.enter(s, bits.TrailingZeros64(bb), part, unit)
+			}
+		case lHorse:
+			for _, h := range horseSteps[s] {
+				if enemy&(1<<uint(h.to)) != 0 && p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
+					g.enter(s, int(h.to), part, unit)
+				}
+			}
+		}
+		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
+			g.unitPawn(s, m, jobs[j].royalPath)
+		}
+	}
 }

@@ -1,0 +1,253 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"chimera/game"
+)
+
+// TestEvalMatchesReference checks the occupancy-based evaluation against the
+// straightforward 64-square version it replaced, along random games.
+func TestEvalMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, id := range allVariants {
+		v, _ := game.VariantByID(id)
+		e := newEvaluator(v)
+		for g := 0; g < 20; g++ {
+			p := game.NewPosition(v)
+			for ply := 0; ply < 150; ply++ {
+				var want, got int
+				if v.Bifold {
+					want, got = e.refEvalBifold(p), e.evalBifold(p)
+				} else {
+					want, got = e.refEvalFull(p), e.evalFull(p)
+				}
+				if want != got {
+					t.Fatalf("%s %s: eval %d, reference %d", id, p, got, want)
+				}
+				var ml game.MoveList
+				p.GenerateMoves(&ml)
+				if ml.N == 0 {
+					break
+				}
+				p.Make(ml.Moves[r.IntN(ml.N)])
+			}
+		}
+	}
+}
+
+// evalFull scores a full-size position from White's point of view.
+func (e *evaluator) refEvalFull(p *game.Position) int {
+	var score [2]int
+	var nonPawn [2]int
+	var royal = [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
+	var near [2]int   // enemy pressure near each royal
+	var shield [2]int // friendly pieces next to each royal
+	var pawnFiles [2][8]int
+	for sq := 0; sq < 64; sq++ {
+		x := p.At(sq)[0]
+		if x == game.NoPiece {
+			continue
+		}
+		c, k := x.Color(), x.Kind()
+		v := e.value[k]
+		rr := relRank(sq, c)
+		switch k {
+		case game.Pawn:
+			v += pawnAdv[rr]
+			pawnFiles[c][sq&7]++
+		case game.Knight:
+			v += 5*center[sq] - 12
+		case game.Bishop, game.Paladin:
+			v += 3*center[sq] - 6
+		case game.Queen, game.Marshall:
+			v += 2 * center[sq]
+		case game.Rook:
+			if rr == 6 {
+				v += 15
+			}
+		}
+		if !k.Royal() && k != game.Pawn {
+			nonPawn[c] += e.value[k]
+		}
+		if !k.Royal() {
+			o := royal[c^1]
+			if o >= 0 && cheb(sq, o) <= 2 && k != game.Pawn {
+				near[c^1] += 1 + e.value[k]/300
+			}
+			if rk := royal[c]; rk >= 0 && cheb(sq, rk) == 1 {
+				shield[c]++
+			}
+		}
+		score[c] += v
+	}
+	var handVal [2]int
+	if e.drops {
+		for c := game.White; c <= game.Black; c++ {
+			for _, k := range e.v.HandOrder() {
+				if n := p.HandCount(c, k); n > 0 {
+					handVal[c] += n * e.hand[k]
+				}
+			}
+			score[c] += handVal[c]
+		}
+	}
+	for c := game.White; c <= game.Black; c++ {
+		rk := royal[c]
+		if rk < 0 {
+			continue
+		}
+		// pawn structure: doubled pawns
+		for f := 0; f < 8; f++ {
+			if pawnFiles[c][f] > 1 {
+				score[c] -= 12 * (pawnFiles[c][f] - 1)
+			}
+		}
+		// royal safety. The enemy's power to attack is its non-pawn material
+		// (board and, in Bedlam, hand: a piece in hand lands next to the royal).
+		danger := nonPawn[c^1] + handVal[c^1]*2
+		rr := relRank(rk, c)
+		safety := 0
+		if danger > 1200 || e.drops {
+			// middle game: stay home, keep guards, keep enemies away
+			safety += [8]int{20, 0, -25, -45, -60, -70, -70, -70}[rr]
+			safety += 10 * min(shield[c], 4)
+			safety -= 12 * near[c]
+			if e.drops {
+				empty := 0
+				for _, t := range refNeighbours[rk] {
+					if p.At(int(t)).Empty() {
+						empty++
+					}
+				}
+				safety -= empty * min(handVal[c^1], 2000) / 60
+			}
+			safety = safety * min(danger, 3000) / 2000
+		} else {
+			// end game: centralise
+			safety += 4 * center[rk]
+		}
+		score[c] += safety
+	}
+	return score[0] - score[1]
+}
+
+// neighbours lists the squares next to each square; near2 those at
+// distance 1 or 2 (king steps).
+var refNeighbours, refNear2 [64][]int8
+
+func init() {
+	for s := 0; s < 64; s++ {
+		for t := 0; t < 64; t++ {
+			if t != s && cheb(s, t) == 1 {
+				refNeighbours[s] = append(refNeighbours[s], int8(t))
+			}
+			if t != s && cheb(s, t) <= 2 {
+				refNear2[s] = append(refNear2[s], int8(t))
+			}
+		}
+	}
+}
+
+// evalBifold scores a Bifold Halfgi position from White's point of view.
+func (e *evaluator) refEvalBifold(p *game.Position) int {
+	var score [2]int
+	var royals [2][2]int
+	var nr [2]int
+	for sq := 0; sq < 64; sq++ {
+		cell := p.At(sq)
+		if cell[0] == game.NoPiece {
+			continue
+		}
+		var mine [2][2]game.Kind
+		var nm [2]int
+		for _, x := range cell {
+			if x == game.NoPiece {
+				continue
+			}
+			c, k := x.Color(), x.Kind()
+			v := e.value[k]
+			rr := relRank(sq, c)
+			switch {
+			case k.IsPawn():
+				if k == game.Pawn {
+					v += pawnAdv[rr]
+				} else {
+					v += bpawnAdv[rr]
+				}
+			case k.Royal():
+				if nr[c] < 2 {
+					royals[c][nr[c]] = sq
+					nr[c]++
+				}
+			default:
+				v += 2 * center[sq]
+			}
+			if nm[c] < 2 {
+				mine[c][nm[c]] = k
+			}
+			nm[c]++
+			score[c] += v
+		}
+		for c := 0; c < 2; c++ {
+			if nm[c] == 2 {
+				score[c] += unitBonus[mine[c][0]][mine[c][1]]
+			} else if nm[c] == 1 && nm[c^1] == 1 {
+				// sharing a square with an enemy piece: either may be taken by
+				// a single piece entering; slightly bad for the side not to move
+				if game.Color(c) != p.Turn() {
+					score[c] -= 15
+				}
+			}
+		}
+	}
+	var handCount [2]int
+	for c := game.White; c <= game.Black; c++ {
+		for _, k := range e.v.HandOrder() {
+			if n := p.HandCount(c, k); n > 0 {
+				score[c] += n * e.hand[k]
+				handCount[c] += n
+			}
+		}
+	}
+	// royal safety: a royal is exposed to enemy pieces nearby (no check in
+	// this game: an attacked royal is simply taken) and, when the enemy has
+	// pieces in hand, to drops next to it. The search sees direct captures;
+	// this term keeps the royals out of reach before that.
+	for c := 0; c < 2; c++ {
+		o := c ^ 1
+		for i := 0; i < nr[c]; i++ {
+			rk := royals[c][i]
+			safety := [8]int{15, 5, -10, -25, -40, -50, -60, -60}[relRank(rk, game.Color(c))]
+			for _, t := range refNear2[rk] {
+				for _, x := range p.At(int(t)) {
+					if x == game.NoPiece {
+						continue
+					}
+					if int(x.Color()) == o {
+						if !x.Kind().IsPawn() {
+							safety -= 12
+						}
+					} else {
+						safety += 3
+					}
+				}
+			}
+			if handCount[o] > 0 {
+				free := 0
+				for _, t := range refNeighbours[rk] {
+					if p.At(int(t)).Count() < 2 {
+						free++
+					}
+				}
+				safety -= free * 3 * min(handCount[o], 5)
+			}
+			score[c] += safety
+		}
+		if nr[c] == 1 {
+			score[c] -= 150 // a lone royal: one more capture loses
+		}
+	}
+	return score[0] - score[1]
+}
