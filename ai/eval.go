@@ -217,14 +217,18 @@ func mix(x uint64) uint64 {
 	return x
 }
 
-// eval returns the static evaluation of p for the side to move.
+// eval returns the static evaluation of p for the side to move. (Small
+// enough to be inlined: one call per evaluation, which matters under WASM.)
 func (e *evaluator) eval(p *game.Position) int {
-	var s int
 	if e.bifold {
-		s = e.evalBifold(p)
-	} else {
-		s = e.evalFull(p)
+		return e.evalBifold(p)
 	}
+	return e.evalFull(p)
+}
+
+// final turns a score from White's point of view into the side to move's,
+// with the tempo bonus and the level's noise.
+func (e *evaluator) final(p *game.Position, s int) int {
 	if p.Turn() == game.Black {
 		s = -s
 	}
@@ -266,7 +270,7 @@ func files(b uint64) uint64 {
 	return b & 0xff
 }
 
-// evalFull scores a full-size position from White's point of view. It
+// evalFull scores a full-size position (for the side to move). It
 // visits only the occupied squares (the position's occupancy bit sets); the
 // royal-safety terms are bit counts over precomputed masks.
 func (e *evaluator) evalFull(p *game.Position) int {
@@ -340,10 +344,10 @@ func (e *evaluator) evalFull(p *game.Position) int {
 			s -= sc
 		}
 	}
-	return s
+	return e.final(p, s)
 }
 
-// evalBifold scores a Bifold Halfgi position from White's point of view,
+// evalBifold scores a Bifold Halfgi position (for the side to move),
 // visiting only the occupied squares; the royal-safety terms are bit counts.
 func (e *evaluator) evalBifold(p *game.Position) int {
 	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
@@ -443,5 +447,5 @@ func (e *evaluator) evalBifold(p *game.Position) int {
 			s -= sc
 		}
 	}
-	return s
+	return e.final(p, s)
 }

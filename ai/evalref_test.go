@@ -19,9 +19,9 @@ func TestEvalMatchesReference(t *testing.T) {
 			for ply := 0; ply < 150; ply++ {
 				var want, got int
 				if v.Bifold {
-					want, got = e.refEvalBifold(p), e.evalBifold(p)
+					want, got = e.final(p, e.refEvalBifold(p)), e.eval(p)
 				} else {
-					want, got = e.refEvalFull(p), e.evalFull(p)
+					want, got = e.final(p, e.refEvalFull(p)), e.eval(p)
 				}
 				if want != got {
 					t.Fatalf("%s %s: eval %d, reference %d", id, p, got, want)

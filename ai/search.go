@@ -439,9 +439,6 @@ func (s *searcher) poll() {
 	}
 }
 
-// inCheck reports whether the side to move is in check (full-size games).
-func (s *searcher) inCheck() bool { return s.check && s.p.InCheck() }
-
 // noMoves scores a position without legal moves at ply.
 func (s *searcher) noMoves(ply int, inCheck bool) int {
 	if inCheck {
@@ -496,7 +493,9 @@ func ttScore(score, ply int) int {
 func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	p := s.p
 	s.pvLen[ply] = 0
-	s.poll()
+	if s.nodes&255 == 0 {
+		s.poll() // (the test here saves a call per node: calls are dear under WASM)
+	}
 	if s.stopped {
 		return 0
 	}
@@ -515,7 +514,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	if alpha >= beta {
 		return alpha
 	}
-	inCheck := s.inCheck()
+	inCheck := s.check && p.InCheck()
 	if inCheck && depth < 8 {
 		depth++
 	}
@@ -538,10 +537,13 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 	if staticEval == -infinity {
-		if inCheck {
+		switch {
+		case inCheck:
 			staticEval = -Mate + ply
-		} else {
-			staticEval = s.ev.eval(p)
+		case s.ev.bifold:
+			staticEval = s.ev.evalBifold(p)
+		default:
+			staticEval = s.ev.evalFull(p)
 		}
 	}
 	s.evalAt[ply] = staticEval
@@ -733,7 +735,9 @@ func histFrom(m game.Move) int {
 func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	p := s.p
 	s.pvLen[ply] = 0
-	s.poll()
+	if s.nodes&255 == 0 {
+		s.poll() // (the test here saves a call per node: calls are dear under WASM)
+	}
 	if s.stopped {
 		return 0
 	}
@@ -743,10 +747,14 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if ply >= maxPly-1 {
 		return s.ev.eval(p)
 	}
-	inCheck := s.inCheck()
+	inCheck := s.check && p.InCheck()
 	best := -infinity
 	if !inCheck {
-		best = s.ev.eval(p)
+		if s.ev.bifold {
+			best = s.ev.evalBifold(p)
+		} else {
+			best = s.ev.evalFull(p)
+		}
 		if best >= beta {
 			return best
 		}
@@ -767,12 +775,12 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	sc := &s.scores[ply]
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
-		v := s.moveGain(m)
+		v, order := s.capScore(m)
 		if !inCheck && best+v+200 < alpha && m.Promo() == game.NoKind {
 			continue // delta pruning: even winning this cannot reach alpha
 		}
 		ml.Moves[n] = m
-		sc[n] = int32(v*16 - s.attackerValue(m)/16)
+		sc[n] = order
 		n++
 	}
 	ml.N = n
@@ -800,34 +808,57 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	return best
 }
 
-// victimValue is the value of what move m captures.
-func (s *searcher) victimValue(m game.Move) int {
-	if !m.IsCapture() {
-		return 0
-	}
+// capScore returns what move m wins at once (the victim, plus the promotion
+// or metamorphosis gain) and its ordering score: that gain, then the
+// cheapest mover first (MVV-LVA). One function where there were three:
+// calls are dear under WASM.
+func (s *searcher) capScore(m game.Move) (int, int32) {
+	p := s.p
 	val := &s.ev.value
-	if m.IsEnPassant() {
-		return val[game.Pawn]
-	}
-	cell := s.p.At(m.To())
-	if !s.ev.bifold {
-		return val[cell[0].Kind()]
-	}
-	if k := m.Capt(); k != game.NoKind {
-		return bifoldCaptValue(val, k)
-	}
-	them := s.p.Turn().Other()
+	us := p.Turn()
 	v := 0
-	n := 0
-	for _, x := range cell {
-		if x != game.NoPiece && x.Color() == them {
-			v += bifoldCaptValue(val, x.Kind())
-			n++
+	if m.IsCapture() {
+		switch {
+		case m.IsEnPassant():
+			v = val[game.Pawn]
+		case !s.ev.bifold:
+			v = val[p.At(m.To())[0].Kind()]
+		case m.Capt() != game.NoKind:
+			v = bifoldCaptValue(val, m.Capt())
+		default:
+			// a unit takes every enemy piece on a square without friends; a
+			// single piece the enemy one beside a friend
+			for _, x := range p.At(m.To()) {
+				if x != game.NoPiece && x.Color() != us {
+					v += bifoldCaptValue(val, x.Kind())
+				}
+			}
 		}
 	}
-	// a single piece entering a mixed square takes only the enemy one; a
-	// unit entering takes all (only possible when no friend is there)
-	return v
+	a := 0 // the mover's value
+	switch {
+	case m.IsDrop():
+		a = val[m.Part()]
+	case m.Part() != game.NoKind:
+		a = val[m.Part()]
+	default:
+		for _, x := range p.At(m.From()) {
+			if x != game.NoPiece && x.Color() == us {
+				a += val[x.Kind()]
+				if isRoyal[x] {
+					a += 200
+				}
+			}
+		}
+	}
+	if pr := m.Promo(); pr != game.NoKind {
+		if s.ev.bifold {
+			v += val[pr] - val[game.Pawn]
+		} else {
+			v += val[pr] - val[p.At(m.From())[0].Kind()]
+		}
+	}
+	return v, int32(v*16 - a/16)
 }
 
 func bifoldCaptValue(val *[game.VPawn + 1]int, k game.Kind) int {
@@ -835,44 +866,6 @@ func bifoldCaptValue(val *[game.VPawn + 1]int, k game.Kind) int {
 		return 1500
 	}
 	return val[k]
-}
-
-// moveGain estimates the material a move wins at once: the victim, plus
-// the promotion or metamorphosis.
-func (s *searcher) moveGain(m game.Move) int {
-	v := s.victimValue(m)
-	if pr := m.Promo(); pr != game.NoKind {
-		val := &s.ev.value
-		if s.ev.bifold {
-			v += val[pr] - val[game.Pawn]
-		} else {
-			from := s.p.At(m.From())[0].Kind()
-			v += val[pr] - val[from]
-		}
-	}
-	return v
-}
-
-// attackerValue is the value of the piece (or unit) that moves.
-func (s *searcher) attackerValue(m game.Move) int {
-	if m.IsDrop() {
-		return s.ev.value[m.Part()]
-	}
-	if k := m.Part(); k != game.NoKind {
-		return s.ev.value[k]
-	}
-	cell := s.p.At(m.From())
-	us := s.p.Turn()
-	v := 0
-	for _, x := range cell {
-		if x != game.NoPiece && x.Color() == us {
-			v += s.ev.value[x.Kind()]
-			if x.Kind().Royal() {
-				v += 200
-			}
-		}
-	}
-	return v
 }
 
 // scoreMoves fills the ordering scores of ml at ply.
@@ -887,7 +880,8 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		case m == hashMove:
 			v = 1 << 30
 		case m.IsCapture() || m.Promo() != game.NoKind:
-			v = 1<<28 + int32(s.moveGain(m)*16-s.attackerValue(m)/16)
+			_, order := s.capScore(m)
+			v = 1<<28 + order
 		case m == k0:
 			v = 1<<27 + 2
 		case m == k1:

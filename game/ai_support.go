@@ -269,7 +269,7 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 		if r&target == 0 {
 			continue
 		}
-		g.captures(s, all, enemy)
+		g.captures(s, all, enemy, target)
 	}
 	n := start
 	for i := start; i < ml.N; i++ {
@@ -283,7 +283,7 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 
 // captures generates the captures from square s (as square does, minus the
 // quiet moves, which it mostly skips without looking at them).
-func (g *bifoldGen) captures(s int, all, enemy uint64) {
+func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 	p := g.p
 	n, a, b := friends(p.sq[s], g.us)
 	var jobs [3]struct {
@@ -303,7 +303,7 @@ func (g *bifoldGen) captures(s int, all, enemy uint64) {
 			part = k
 		}
 		if m := kinds[k].move; m.Pawn {
-			if pawnDiag[g.us][s]&all != 0 || p.ep >= 0 {
+			if pawnDiag[g.us][s]&target != 0 {
 				g.pawn(s, m, part, false, k == Pawn)
 			}
 		} else {
@@ -315,7 +315,7 @@ func (g *bifoldGen) captures(s int, all, enemy uint64) {
 		ka, kb := a.Kind(), b.Kind()
 		m := unitMove[ka][kb]
 		if kinds[ka].pawn && kinds[kb].pawn {
-			if pawnDiag[g.us][s]&all != 0 || p.ep >= 0 {
+			if pawnDiag[g.us][s]&target != 0 {
 				g.pawn(s, m, NoKind, true, false)
 			}
 		} else {
@@ -330,7 +330,7 @@ func (g *bifoldGen) captures(s int, all, enemy uint64) {
 		if jobs[j].royalPath {
 			threat = g.enemyThreat()
 		}
-		g.done = 0
+		var tg uint64 // targets: enemy squares within reach
 		for d := 0; d < 8; d++ {
 			r := m.Orth
 			if d >= 4 {
@@ -361,21 +361,60 @@ func (g *bifoldGen) captures(s int, all, enemy uint64) {
 			if threat != 0 && threat&(rayBB[s][d]&^rayBB[t][d]&^(1<<uint(t))) != 0 {
 				continue // rule 8: no passing through a threatened square
 			}
-			g.enter(s, t, part, unit)
+			tg |= 1 << uint(t)
 		}
 		switch m.Leap {
 		case lLeap:
-			for bb := knightBB[s] & enemy; bb != 0; bb &= bb - 1 {
-				g.enter(s, bits.TrailingZeros64(bb), part, unit)
-			}
+			tg |= knightBB[s] & enemy
 		case lHorse:
 			for _, h := range horseSteps[s] {
 				if enemy&(1<<uint(h.to)) != 0 && p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
-					g.enter(s, int(h.to), part, unit)
+					tg |= 1 << uint(h.to)
+				}
+			}
+		}
+		// the captures, written here rather than through enter (calls are
+		// dear under WASM): t holds an enemy piece
+		ml := g.ml
+		tg0 := tg
+		for ; tg != 0; tg &= tg - 1 {
+			t := bits.TrailingZeros64(tg)
+			y := p.sq[t]
+			if ml.N+2 > MaxMoves {
+				break
+			}
+			if unit {
+				// a unit captures everything on a square without friends (rule 6)
+				if (y[0] != NoPiece && y[0].Color() == g.us) || (y[1] != NoPiece && y[1].Color() == g.us) {
+					continue
+				}
+				ml.Moves[ml.N] = mkMove(s, t, 0, 0, 0, flagCapture)
+				ml.N++
+				continue
+			}
+			// a single piece (rule 5): a lone enemy pawn is taken, a lone
+			// enemy bifold piece is joined (not a capture); of two pieces,
+			// the enemy one beside a friend, or either of two enemies
+			switch {
+			case y[1] == NoPiece:
+				if !kinds[y[0].Kind()].bifold {
+					ml.Moves[ml.N] = mkMove(s, t, part, 0, 0, flagCapture)
+					ml.N++
+				}
+			case y[0].Color() == g.us || y[1].Color() == g.us:
+				ml.Moves[ml.N] = mkMove(s, t, part, 0, 0, flagCapture)
+				ml.N++
+			default:
+				ml.Moves[ml.N] = mkMove(s, t, part, y[0].Kind(), 0, flagCapture)
+				ml.N++
+				if y[1].Kind() != y[0].Kind() {
+					ml.Moves[ml.N] = mkMove(s, t, part, y[1].Kind(), 0, flagCapture)
+					ml.N++
 				}
 			}
 		}
 		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
+			g.done = tg0
 			g.unitPawn(s, m, jobs[j].royalPath)
 		}
 	}
