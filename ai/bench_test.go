@@ -40,6 +40,7 @@ func BenchmarkSearch(b *testing.B) {
 			p := mustParse(b, mg.variant, mg.fen)
 			var nodes uint64
 			var el time.Duration
+			depth := 0
 			e := NewEngine(16)
 			for i := 0; i < b.N; i++ {
 				e.Clear()
@@ -47,8 +48,10 @@ func BenchmarkSearch(b *testing.B) {
 				r := e.Search(p, Config{Limits: Limits{Nodes: 400_000}})
 				el += cpuTime() - t0
 				nodes += r.Nodes
+				depth = r.Depth
 			}
 			b.ReportMetric(float64(nodes)/el.Seconds(), "nps")
+			b.ReportMetric(float64(depth), "depth")
 		})
 	}
 }

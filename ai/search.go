@@ -576,13 +576,23 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	// Staged generation: out of check, unless the hash move is quiet, the
+	// captures (and pawn promotions) come first from the cheap quiescence
+	// generator; the other moves are generated only when no capture cuts
+	// off (with drops they are many). The order is the one a single list
+	// would have: hash move, captures, killers, history.
 	ml := &s.lists[ply]
 	ml.N = 0
-	p.GenerateMoves(ml)
-	if ml.N == 0 {
-		return s.noMoves(ply, inCheck)
+	rest := false // ml holds every move, or the moves after the captures
+	if !inCheck && (hashMove == game.NoMove || hashMove.IsCapture()) {
+		p.GenerateCapturesCheck(ml, false)
+	} else {
+		p.GenerateMoves(ml)
+		if ml.N == 0 {
+			return s.noMoves(ply, inCheck)
+		}
+		rest = true
 	}
-	s.scoreMoves(ply, ml, hashMove)
 	sc := &s.scores[ply]
 	us := p.Turn()
 
@@ -590,88 +600,113 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	bestMove := game.NoMove
 	origAlpha := alpha
 	quiets := 0
-	for i := 0; i < ml.N; i++ {
-		var m game.Move
-		if i < 4 {
-			m = pick(ml, sc, i)
-		} else {
-			if i == 4 {
-				s.sortRest(ml, sc, 4)
-			}
-			m = ml.Moves[i]
-		}
-		quiet := !m.IsCapture() && m.Promo() == game.NoKind
-		if quiet {
-			quiets++
-		}
-		// futility: quiet moves that cannot lift a hopeless position at the
-		// frontier
-		if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
-			if depth <= 2 && staticEval+150*depth <= alpha {
-				continue
-			}
-			// late move pruning
-			if depth <= 3 && quiets > 6+depth*depth*4 {
-				continue
-			}
-		}
-		s.push(m)
-		var score int
-		if i == 0 {
-			score = -s.search(depth-1, ply+1, -beta, -alpha, pvNode)
-		} else {
-			// late move reduction for quiet moves
-			r := 0
-			if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
-				r = 1
-				if i >= 8 {
-					r = 1 + depth/4
+	i := 0 // moves so far (searched or pruned), over both stages
+stages:
+	for {
+		s.scoreMoves(ply, ml, hashMove)
+		for j := 0; j < ml.N; j, i = j+1, i+1 {
+			var m game.Move
+			if j < 4 {
+				m = pick(ml, sc, j)
+			} else {
+				if j == 4 {
+					s.sortRest(ml, sc, 4)
 				}
-				if pvNode {
-					r--
+				m = ml.Moves[j]
+			}
+			quiet := !m.IsCapture() && m.Promo() == game.NoKind
+			if quiet {
+				quiets++
+			}
+			// futility: quiet moves that cannot lift a hopeless position at the
+			// frontier
+			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
+				if depth <= 2 && staticEval+150*depth <= alpha {
+					continue
 				}
-				if r > depth-2 {
-					r = depth - 2
-				}
-				if r < 0 {
-					r = 0
+				// late move pruning
+				if depth <= 3 && quiets > 6+depth*depth*4 {
+					continue
 				}
 			}
-			score = -s.search(depth-1-r, ply+1, -alpha-1, -alpha, false)
-			if score > alpha && r > 0 && !s.stopped {
-				score = -s.search(depth-1, ply+1, -alpha-1, -alpha, false)
-			}
-			if score > alpha && score < beta && pvNode && !s.stopped {
-				score = -s.search(depth-1, ply+1, -beta, -alpha, true)
-			}
-		}
-		s.pop()
-		if s.stopped {
-			return 0
-		}
-		if score > bestScore {
-			bestScore = score
-			bestMove = m
-			if score > alpha {
-				alpha = score
-				if pvNode {
-					s.updatePV(ply, m)
-				}
-				if score >= beta {
-					if quiet {
-						if s.killers[ply][0] != m {
-							s.killers[ply][1] = s.killers[ply][0]
-							s.killers[ply][0] = m
-						}
-						h := &s.history[us][histFrom(m)][m.To()]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							s.ageHistory()
-						}
+			s.push(m)
+			var score int
+			if i == 0 {
+				score = -s.search(depth-1, ply+1, -beta, -alpha, pvNode)
+			} else {
+				// late move reduction for quiet moves
+				r := 0
+				if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+					r = 1
+					if i >= 8 {
+						r = 1 + depth/4
 					}
-					break
+					if pvNode {
+						r--
+					}
+					if r > depth-2 {
+						r = depth - 2
+					}
+					if r < 0 {
+						r = 0
+					}
+				}
+				score = -s.search(depth-1-r, ply+1, -alpha-1, -alpha, false)
+				if score > alpha && r > 0 && !s.stopped {
+					score = -s.search(depth-1, ply+1, -alpha-1, -alpha, false)
+				}
+				if score > alpha && score < beta && pvNode && !s.stopped {
+					score = -s.search(depth-1, ply+1, -beta, -alpha, true)
 				}
 			}
+			s.pop()
+			if s.stopped {
+				return 0
+			}
+			if score > bestScore {
+				bestScore = score
+				bestMove = m
+				if score > alpha {
+					alpha = score
+					if pvNode {
+						s.updatePV(ply, m)
+					}
+					if score >= beta {
+						if quiet {
+							if s.killers[ply][0] != m {
+								s.killers[ply][1] = s.killers[ply][0]
+								s.killers[ply][0] = m
+							}
+							h := &s.history[us][histFrom(m)][m.To()]
+							*h += int32(depth * depth)
+							if *h > 1<<20 {
+								s.ageHistory()
+							}
+						}
+						break stages
+					}
+				}
+			}
+		}
+		if rest {
+			break
+		}
+		// the second stage: every move but the captures and pawn promotions
+		// searched above
+		rest = true
+		ml.N = 0
+		p.GenerateMoves(ml)
+		n := 0
+		for _, m := range ml.Moves[:ml.N] {
+			if m.IsCapture() || (m.Promo() != game.NoKind && (s.ev.bifold || p.At(m.From())[0].Kind() == game.Pawn)) {
+				continue
+			}
+			ml.Moves[n] = m
+			n++
+		}
+		ml.N = n
+		if i+n == 0 {
+			return s.noMoves(ply, inCheck)
 		}
 	}
 	if bestScore == -infinity {
@@ -764,7 +799,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	}
 	ml := &s.lists[ply]
 	ml.N = 0
-	p.GenerateCaptures(ml) // every evasion when in check
+	p.GenerateCapturesCheck(ml, inCheck) // every evasion when in check
 	if ml.N == 0 {
 		if inCheck {
 			return -Mate + ply

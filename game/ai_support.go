@@ -54,24 +54,49 @@ func (p *Position) MakeNull() {
 // moves, no metamorphosis. In a full-size game whose side to move is in
 // check it appends every legal move (all evasions).
 func (p *Position) GenerateCaptures(ml *MoveList) {
+	p.GenerateCapturesCheck(ml, !p.v.Bifold && p.InCheck())
+}
+
+// GenerateCapturesCheck is GenerateCaptures for a caller that knows already
+// whether the side to move is in check: inCheck must be p.InCheck() (false
+// in the Bifold Halfgi family).
+func (p *Position) GenerateCapturesCheck(ml *MoveList, inCheck bool) {
 	if p.v.Bifold {
 		p.genBifoldCaptures(ml)
+		return
+	}
+	if inCheck {
+		p.genFull(ml)
 		return
 	}
 	start := ml.N
 	us := p.turn
 	them := us.Other()
 	rsq := int(p.royal[us])
-	if p.attacked(rsq, them) {
-		p.genFull(ml)
-		return
+	enemy := p.occ[them]
+	all := p.occ[us] | enemy
+	target := enemy
+	if p.ep >= 0 {
+		target |= 1 << uint(p.ep)
 	}
+	promo := promoFrom[us]
 	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb)
-		x := p.sq[s][0]
-		k := x.Kind()
+		k := p.sq[s][0].Kind()
+		var tg uint64 // the squares captured on
 		if k == Pawn {
-			p.genPawnFull(ml, s)
+			if promo&(1<<uint(s)) != 0 {
+				p.genPawnFull(ml, s) // quiet pushes are dropped below
+				continue
+			}
+			for tg = pawnDiag[us][s] & target; tg != 0; tg &= tg - 1 {
+				t := bits.TrailingZeros64(tg)
+				f := uint32(flagCapture)
+				if t == int(p.ep) {
+					f |= flagEP
+				}
+				ml.add(mkMove(s, t, 0, 0, 0, f))
+			}
 			continue
 		}
 		m := kinds[k].move
@@ -83,31 +108,37 @@ func (p *Position) GenerateCaptures(ml *MoveList) {
 			if r == rNone {
 				continue
 			}
-			for i, t := range rays[s][d] {
-				if r == rStep && i > 0 {
-					break
-				}
-				y := p.sq[t][0]
-				if y != NoPiece {
-					if y.Color() == them {
-						ml.add(mkMove(s, int(t), 0, 0, 0, flagCapture))
-					}
-					break
-				}
+			blk := rayBB[s][d] & all
+			if blk == 0 {
+				continue
 			}
+			var t int
+			if d == 0 || d == 1 || d == 4 || d == 7 { // N, E, NE, NW: increasing squares
+				t = bits.TrailingZeros64(blk)
+			} else {
+				t = 63 - bits.LeadingZeros64(blk)
+			}
+			if r == rStep && chebDist[s][t] > 1 {
+				continue
+			}
+			tg |= 1 << uint(t)
 		}
 		if m.Leap == lLeap {
-			for _, t := range knightSq[s] {
-				if y := p.sq[t][0]; y != NoPiece && y.Color() == them {
-					ml.add(mkMove(s, int(t), 0, 0, 0, flagCapture))
-				}
-			}
+			tg |= knightBB[s]
+		}
+		for tg &= enemy; tg != 0; tg &= tg - 1 {
+			ml.add(mkMove(s, bits.TrailingZeros64(tg), 0, 0, 0, flagCapture))
 		}
 	}
 	n := start
 	for i := start; i < ml.N; i++ {
 		m := ml.Moves[i]
-		if (m&flagCapture != 0 || m.Promo() != NoKind) && p.legalFull(m, false, rsq) {
+		if m&flagCapture == 0 && m.Promo() == NoKind {
+			continue
+		}
+		// as in genFull: a non-royal piece leaving a square off the royal's
+		// lines is legal without a closer look
+		if from := m.From(); (rsq >= 0 && m&flagEP == 0 && from != rsq && !aligned[from][rsq]) || p.legalFull(m, false, rsq) {
 			ml.Moves[n] = m
 			n++
 		}
