@@ -125,6 +125,10 @@ type evaluator struct {
 	nonPawn [64]int32
 	// handOrder lists the kinds that can be in hand.
 	handOrder []game.Kind
+	// st[top] is the incremental part of the evaluation of the current
+	// position; make and unmake push and pop it.
+	st  [maxPly + 2]evState
+	top int
 }
 
 // Piece properties indexed by game.Piece (kind in the low 5 bits).
@@ -270,36 +274,154 @@ func files(b uint64) uint64 {
 	return b & 0xff
 }
 
-// evalFull scores a full-size position (for the side to move). It
-// visits only the occupied squares (the position's occupancy bit sets); the
-// royal-safety terms are bit counts over precomputed masks.
+// evState is the part of the evaluation kept up to date move by move (the
+// terms that depend on single squares), so that an evaluation need not visit
+// every piece. Scores are from White's point of view.
+type evState struct {
+	score   int       // piece values, piece-square terms, bifold unit bonuses
+	mixed   int       // bifold: squares shared by a White and a Black piece
+	nonPawn [2]int    // full-size: attacking material (not pawns, not royal)
+	pawns   [2]uint64 // full-size: pawn squares
+	np1     [2]uint64 // bifold: squares with at least one non-pawn piece of a side
+	np2     [2]uint64 // bifold: squares with two non-pawn pieces of a side
+	dbl     [2]uint64 // bifold: squares with two pieces of a side
+	full    uint64    // bifold: squares with two pieces
+	roy1    [2]uint64 // bifold: squares with at least one royal of a side
+	roy2    [2]uint64 // bifold: squares with two royals of a side
+}
+
+// setCell adds (sign 1) or removes (sign -1) the terms of square sq holding
+// cell; removing clears the square's bits whatever they were.
+func (e *evaluator) setCell(st *evState, sq int, cell game.Cell, sign int) {
+	bit := uint64(1) << uint(sq)
+	x0, x1 := cell[0], cell[1]
+	if sign < 0 {
+		for c := 0; c < 2; c++ {
+			st.pawns[c] &^= bit
+			st.np1[c] &^= bit
+			st.np2[c] &^= bit
+			st.dbl[c] &^= bit
+			st.roy1[c] &^= bit
+			st.roy2[c] &^= bit
+		}
+		st.full &^= bit
+	}
+	if x0 == game.NoPiece {
+		return
+	}
+	v := int(e.pst[x0][sq])
+	c0 := x0.Color()
+	if !e.bifold {
+		st.score += sign * v
+		st.nonPawn[c0] += sign * int(e.nonPawn[x0])
+		if sign > 0 && isPawn[x0] {
+			st.pawns[c0] |= bit
+		}
+		return
+	}
+	if sign > 0 && !isPawn[x0] {
+		st.np1[c0] |= bit
+		if isRoyal[x0] {
+			st.roy1[c0] |= bit
+		}
+	}
+	if x1 != game.NoPiece {
+		v += int(e.pst[x1][sq])
+		c1 := x1.Color()
+		if sign > 0 {
+			st.full |= bit
+			if !isPawn[x1] {
+				st.np2[c1] |= st.np1[c1] & bit
+				st.np1[c1] |= bit
+				if isRoyal[x1] {
+					st.roy2[c1] |= st.roy1[c1] & bit
+					st.roy1[c1] |= bit
+				}
+			}
+		}
+		if c0 == c1 {
+			if sign > 0 {
+				st.dbl[c0] |= bit
+			}
+			if c0 == game.White {
+				v += unitBonus[x0.Kind()][x1.Kind()]
+			} else {
+				v -= unitBonus[x0.Kind()][x1.Kind()]
+			}
+		} else {
+			st.mixed += sign
+		}
+	}
+	st.score += sign * v
+}
+
+// reset computes the state of position p from scratch and makes it the only
+// one on the stack.
+func (e *evaluator) reset(p *game.Position) {
+	e.top = 0
+	st := &e.st[0]
+	*st = evState{}
+	for bb := p.Occupied(game.White) | p.Occupied(game.Black); bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb)
+		e.setCell(st, sq, p.At(sq), 1)
+	}
+}
+
+// make plays m on p (p.Make) and pushes the state of the new position,
+// updated from the squares the move changes: origin, destination, the pawn
+// taken en passant and the castling rook's squares.
+func (e *evaluator) make(p *game.Position, m game.Move) {
+	var sqs [4]int
+	n := 1
+	sqs[0] = m.To()
+	if !m.IsDrop() {
+		sqs[1] = m.From()
+		n = 2
+		switch {
+		case m.IsEnPassant():
+			if p.Turn() == game.White {
+				sqs[2] = m.To() - 8
+			} else {
+				sqs[2] = m.To() + 8
+			}
+			n = 3
+		case m.IsCastle():
+			to := m.To()
+			if to > m.From() {
+				sqs[2], sqs[3] = to+1, to-1
+			} else {
+				sqs[2], sqs[3] = to-2, to+1
+			}
+			n = 4
+		}
+	}
+	var old [4]game.Cell
+	for i := 0; i < n; i++ {
+		old[i] = p.At(sqs[i])
+	}
+	p.Make(m)
+	e.top++
+	st := &e.st[e.top]
+	*st = e.st[e.top-1]
+	for i := 0; i < n; i++ {
+		e.setCell(st, sqs[i], old[i], -1)
+		e.setCell(st, sqs[i], p.At(sqs[i]), 1)
+	}
+}
+
+// unmake takes back the last make.
+func (e *evaluator) unmake(p *game.Position) {
+	p.Unmake()
+	e.top--
+}
+
+// evalFull scores a full-size position (for the side to move) from the
+// incremental state; only the pieces near the royals are visited.
 func (e *evaluator) evalFull(p *game.Position) int {
+	st := &e.st[e.top]
 	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
 	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
-	var zone [2]uint64 // squares within two steps of each royal
-	for c := 0; c < 2; c++ {
-		if royal[c] >= 0 {
-			zone[c] = zoneMask[royal[c]]
-		}
-	}
-	s := 0
-	var nonPawn [2]int
-	var near [2]int     // enemy pressure near each royal
-	var pawns [2]uint64 // pawn squares
-	for bb := occ[0] | occ[1]; bb != 0; bb &= bb - 1 {
-		sq := bits.TrailingZeros64(bb)
-		x := p.At(sq)[0]
-		s += int(e.pst[x][sq])
-		c := x.Color()
-		if np := int(e.nonPawn[x]); np != 0 {
-			nonPawn[c] += np
-			if zone[c^1]&(1<<uint(sq)) != 0 {
-				near[c^1] += 1 + np/300
-			}
-		} else if isPawn[x] {
-			pawns[c] |= 1 << uint(sq)
-		}
-	}
+	s := st.score
 	var handVal [2]int
 	if e.drops {
 		for c := game.White; c <= game.Black; c++ {
@@ -318,16 +440,22 @@ func (e *evaluator) evalFull(p *game.Position) int {
 		}
 		sc := 0
 		// pawn structure: doubled pawns
-		sc -= 12 * (bits.OnesCount64(pawns[c]) - bits.OnesCount64(files(pawns[c])))
+		sc -= 12 * (bits.OnesCount64(st.pawns[c]) - bits.OnesCount64(files(st.pawns[c])))
 		// royal safety. The enemy's power to attack is its non-pawn material
 		// (board and, in Bedlam, hand: a piece in hand lands next to the royal).
-		danger := nonPawn[c^1] + handVal[c^1]*2
+		danger := st.nonPawn[c^1] + handVal[c^1]*2
 		safety := 0
 		if danger > 1200 || e.drops {
 			// middle game: stay home, keep guards, keep enemies away
 			safety += royalRankFull[relRank(rk, game.Color(c))]
 			safety += 10 * min(bits.OnesCount64(nbMask[rk]&occ[c]), 4)
-			safety -= 12 * near[c]
+			near := 0 // enemy pressure near the royal
+			for bb := zoneMask[rk] & occ[c^1]; bb != 0; bb &= bb - 1 {
+				if np := int(e.nonPawn[p.At(bits.TrailingZeros64(bb))[0]]); np != 0 {
+					near += 1 + np/300
+				}
+			}
+			safety -= 12 * near
 			if e.drops {
 				empty := bits.OnesCount64(nbMask[rk] &^ (occ[0] | occ[1]))
 				safety -= empty * min(handVal[c^1], 2000) / 60
@@ -347,62 +475,17 @@ func (e *evaluator) evalFull(p *game.Position) int {
 	return e.final(p, s)
 }
 
-// evalBifold scores a Bifold Halfgi position (for the side to move),
-// visiting only the occupied squares; the royal-safety terms are bit counts.
+// evalBifold scores a Bifold Halfgi position (for the side to move) from
+// the incremental state: the royal-safety terms are bit counts.
 func (e *evaluator) evalBifold(p *game.Position) int {
-	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
-	s := 0
-	var royals [2][2]int
-	var nr [2]int
-	var np1, np2 [2]uint64 // squares with at least one / two non-pawn pieces of a side
-	var dbl [2]uint64      // squares with two pieces of a side
-	var full uint64        // squares with two pieces
-	mixed := 0             // squares shared by a White and a Black piece
-	for bb := occ[0] | occ[1]; bb != 0; bb &= bb - 1 {
-		sq := bits.TrailingZeros64(bb)
-		bit := uint64(1) << uint(sq)
-		cell := p.At(sq)
-		x0, x1 := cell[0], cell[1]
-		s += int(e.pst[x0][sq])
-		c0 := x0.Color()
-		if !isPawn[x0] {
-			np1[c0] |= bit
-			if isRoyal[x0] && nr[c0] < 2 {
-				royals[c0][nr[c0]] = sq
-				nr[c0]++
-			}
-		}
-		if x1 == game.NoPiece {
-			continue
-		}
-		full |= bit
-		s += int(e.pst[x1][sq])
-		c1 := x1.Color()
-		if !isPawn[x1] {
-			np2[c1] |= np1[c1] & bit
-			np1[c1] |= bit
-			if isRoyal[x1] && nr[c1] < 2 {
-				royals[c1][nr[c1]] = sq
-				nr[c1]++
-			}
-		}
-		if c0 == c1 {
-			dbl[c0] |= bit
-			if c0 == game.White {
-				s += unitBonus[x0.Kind()][x1.Kind()]
-			} else {
-				s -= unitBonus[x0.Kind()][x1.Kind()]
-			}
-		} else {
-			mixed++
-		}
-	}
+	st := &e.st[e.top]
+	s := st.score
 	// sharing a square with an enemy piece: either may be taken by a single
 	// piece entering; slightly bad for the side not to move
 	if p.Turn() == game.White {
-		s += 15 * mixed
+		s += 15 * st.mixed
 	} else {
-		s -= 15 * mixed
+		s -= 15 * st.mixed
 	}
 	var handCount [2]int
 	for c := game.White; c <= game.Black; c++ {
@@ -423,22 +506,29 @@ func (e *evaluator) evalBifold(p *game.Position) int {
 	// this game: an attacked royal is simply taken) and, when the enemy has
 	// pieces in hand, to drops next to it. The search sees direct captures;
 	// this term keeps the royals out of reach before that.
+	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
 	for c := 0; c < 2; c++ {
 		o := c ^ 1
 		sc := 0
-		for i := 0; i < nr[c]; i++ {
-			rk := royals[c][i]
+		nr := 0
+		for bb := st.roy1[c]; bb != 0; bb &= bb - 1 {
+			rk := bits.TrailingZeros64(bb)
 			z := zoneMask[rk]
 			safety := royalRankBifold[relRank(rk, game.Color(c))]
-			safety -= 12 * (bits.OnesCount64(z&np1[o]) + bits.OnesCount64(z&np2[o]))
-			safety += 3 * (bits.OnesCount64(z&occ[c]) + bits.OnesCount64(z&dbl[c]))
+			safety -= 12 * (bits.OnesCount64(z&st.np1[o]) + bits.OnesCount64(z&st.np2[o]))
+			safety += 3 * (bits.OnesCount64(z&occ[c]) + bits.OnesCount64(z&st.dbl[c]))
 			if handCount[o] > 0 {
-				free := bits.OnesCount64(nbMask[rk] &^ full)
+				free := bits.OnesCount64(nbMask[rk] &^ st.full)
 				safety -= free * 3 * min(handCount[o], 5)
 			}
-			sc += safety
+			n := 1
+			if st.roy2[c]&(1<<uint(rk)) != 0 {
+				n = 2 // both royals on one square
+			}
+			sc += n * safety
+			nr += n
 		}
-		if nr[c] == 1 {
+		if nr == 1 {
 			sc -= 150 // a lone royal: one more capture loses
 		}
 		if c == 0 {

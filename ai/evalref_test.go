@@ -7,32 +7,54 @@ import (
 	"chimera/game"
 )
 
-// TestEvalMatchesReference checks the occupancy-based evaluation against the
-// straightforward 64-square version it replaced, along random games.
+// TestEvalMatchesReference checks the incremental evaluation against the
+// straightforward 64-square version it replaced, along random games (moves
+// made and some taken back through the evaluator, as the search does), and
+// against a state computed from scratch.
 func TestEvalMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	for _, id := range allVariants {
 		v, _ := game.VariantByID(id)
 		e := newEvaluator(v)
-		for g := 0; g < 20; g++ {
+		check := func(p *game.Position, what string) {
+			t.Helper()
+			want := e.refEvalFull(p)
+			if v.Bifold {
+				want = e.refEvalBifold(p)
+			}
+			if got := e.eval(p); got != e.final(p, want) {
+				t.Fatalf("%s %s (%s): eval %d, reference %d", id, p, what, got, e.final(p, want))
+			}
+		}
+		for g := 0; g < 30; g++ {
 			p := game.NewPosition(v)
+			e.reset(p)
 			for ply := 0; ply < 150; ply++ {
-				var want, got int
-				if v.Bifold {
-					want, got = e.final(p, e.refEvalBifold(p)), e.eval(p)
-				} else {
-					want, got = e.final(p, e.refEvalFull(p)), e.eval(p)
-				}
-				if want != got {
-					t.Fatalf("%s %s: eval %d, reference %d", id, p, got, want)
-				}
+				check(p, "incremental")
 				var ml game.MoveList
 				p.GenerateMoves(&ml)
 				if ml.N == 0 {
 					break
 				}
-				p.Make(ml.Moves[r.IntN(ml.N)])
+				if r.IntN(4) == 0 {
+					// a move and its take-back
+					e.make(p, ml.Moves[r.IntN(ml.N)])
+					check(p, "after a move to be taken back")
+					e.unmake(p)
+					check(p, "after a take-back")
+				}
+				// prefer captures: crowded tactical positions, hands filled
+				m := ml.Moves[r.IntN(ml.N)]
+				for i := 0; i < 3 && !m.IsCapture(); i++ {
+					m = ml.Moves[r.IntN(ml.N)]
+				}
+				e.make(p, m)
+				if e.top > maxPly {
+					e.reset(p) // the stack is as deep as a search; restart it
+				}
 			}
+			e.reset(p)
+			check(p, "from scratch")
 		}
 	}
 }

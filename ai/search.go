@@ -169,6 +169,7 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.p = p.Clone()
 	s.ev = newEvaluator(p.Variant())
 	s.ev.noise = cfg.Noise
+	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)
 	s.check = p.Variant().Check
 	s.nodes = 0
@@ -373,12 +374,13 @@ func (s *searcher) updatePV(ply int, m game.Move) {
 // push makes m, recording the hash of the position before it.
 func (s *searcher) push(m game.Move) {
 	s.hist = append(s.hist, s.p.Hash())
-	s.p.Make(m)
+	s.ev.make(s.p, m)
 	s.nodes++
 }
 
 func (s *searcher) pop() {
 	s.p.Unmake()
+	s.ev.top--
 	s.hist = s.hist[:len(s.hist)-1]
 }
 
