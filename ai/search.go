@@ -516,7 +516,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	if alpha >= beta {
 		return alpha
 	}
-	inCheck := s.check && p.InCheck()
+	inCheck := s.check && p.InCheckQuick()
 	if inCheck && depth < 8 {
 		depth++
 	}
@@ -784,7 +784,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if ply >= maxPly-1 {
 		return s.ev.eval(p)
 	}
-	inCheck := s.check && p.InCheck()
+	inCheck := s.check && p.InCheckQuick()
 	best := -infinity
 	if !inCheck {
 		if s.ev.bifold {

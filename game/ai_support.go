@@ -54,7 +54,7 @@ func (p *Position) MakeNull() {
 // moves, no metamorphosis. In a full-size game whose side to move is in
 // check it appends every legal move (all evasions).
 func (p *Position) GenerateCaptures(ml *MoveList) {
-	p.GenerateCapturesCheck(ml, !p.v.Bifold && p.InCheck())
+	p.GenerateCapturesCheck(ml, !p.v.Bifold && p.InCheckQuick())
 }
 
 // GenerateCapturesCheck is GenerateCaptures for a caller that knows already
@@ -100,29 +100,7 @@ func (p *Position) GenerateCapturesCheck(ml *MoveList, inCheck bool) {
 			continue
 		}
 		m := kinds[k].move
-		for d := 0; d < 8; d++ {
-			r := m.Orth
-			if d >= 4 {
-				r = m.Diag
-			}
-			if r == rNone {
-				continue
-			}
-			blk := rayBB[s][d] & all
-			if blk == 0 {
-				continue
-			}
-			var t int
-			if d == 0 || d == 1 || d == 4 || d == 7 { // N, E, NE, NW: increasing squares
-				t = bits.TrailingZeros64(blk)
-			} else {
-				t = 63 - bits.LeadingZeros64(blk)
-			}
-			if r == rStep && chebDist[s][t] > 1 {
-				continue
-			}
-			tg |= 1 << uint(t)
-		}
+		tg = firstBlockers(m, s, all)
 		if m.Leap == lLeap {
 			tg |= knightBB[s]
 		}
@@ -155,6 +133,7 @@ var (
 	rayBB     [64][8]uint64 // squares along each direction (the whole ray)
 	knightBB  [64]uint64
 	chebDist  [64][64]uint8
+	rayRange  [4][64][8]uint64     // rayBB cut to each range class (rNone .. rSlide)
 	capReach1 [numKinds][64]uint64 // where a lone piece of the kind could land (no blockers; no pawn moves)
 	capReachU [numKinds][64]uint64 // the same with halfling ranges unlimited: a superset for any unit it is part of
 	pawnDiag  [2][64]uint64        // both forward diagonals of a pawn of each colour
@@ -215,9 +194,16 @@ func init() {
 	}
 	for s := 0; s < 64; s++ {
 		for d := 0; d < 8; d++ {
-			for _, t := range ray[s][d] {
+			for i, t := range ray[s][d] {
 				rayBB[s][d] |= 1 << uint(t)
+				if i == 0 {
+					rayRange[rStep][s][d] |= 1 << uint(t)
+				}
+				if i < (len(ray[s][d])+1)/2 {
+					rayRange[rHalfling][s][d] |= 1 << uint(t)
+				}
 			}
+			rayRange[rSlide][s][d] = rayBB[s][d]
 		}
 		for t := 0; t < 64; t++ {
 			chebDist[s][t] = uint8(max(abs(fileOf(s)-fileOf(t)), abs(rankOf(s)-rankOf(t))))
@@ -362,7 +348,44 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 			threat = g.enemyThreat()
 		}
 		var tg uint64 // targets: enemy squares within reach
-		for d := 0; d < 8; d++ {
+		if threat == 0 {
+			// the first occupied square of each line within range (unrolled:
+			// N and E run to higher squares, S and W to lower; NE and NW
+			// higher, SE and SW lower)
+			if r := m.Orth; r != rNone {
+				ray := &rayRange[r][s]
+				if b := ray[0] & all; b != 0 {
+					tg |= b & -b
+				}
+				if b := ray[1] & all; b != 0 {
+					tg |= b & -b
+				}
+				if b := ray[2] & all; b != 0 {
+					tg |= 1 << uint(63-bits.LeadingZeros64(b))
+				}
+				if b := ray[3] & all; b != 0 {
+					tg |= 1 << uint(63-bits.LeadingZeros64(b))
+				}
+			}
+			if r := m.Diag; r != rNone {
+				ray := &rayRange[r][s]
+				if b := ray[4] & all; b != 0 {
+					tg |= b & -b
+				}
+				if b := ray[7] & all; b != 0 {
+					tg |= b & -b
+				}
+				if b := ray[5] & all; b != 0 {
+					tg |= 1 << uint(63-bits.LeadingZeros64(b))
+				}
+				if b := ray[6] & all; b != 0 {
+					tg |= 1 << uint(63-bits.LeadingZeros64(b))
+				}
+			}
+			tg &= enemy
+		}
+		// a path next to a single royal: no passing through a threatened square
+		for d := 0; d < 8 && threat != 0; d++ {
 			r := m.Orth
 			if d >= 4 {
 				r = m.Diag
@@ -449,4 +472,94 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 			g.unitPawn(s, m, jobs[j].royalPath)
 		}
 	}
+}
+
+// firstBlockers returns the first occupied square of each line of movement m
+// from s, within its range (unrolled: N, E, NE and NW run to higher squares,
+// S, W, SE and SW to lower).
+func firstBlockers(m movement, s int, all uint64) uint64 {
+	var tg uint64
+	if r := m.Orth; r != rNone {
+		ray := &rayRange[r][s]
+		if b := ray[0] & all; b != 0 {
+			tg |= b & -b
+		}
+		if b := ray[1] & all; b != 0 {
+			tg |= b & -b
+		}
+		if b := ray[2] & all; b != 0 {
+			tg |= 1 << uint(63-bits.LeadingZeros64(b))
+		}
+		if b := ray[3] & all; b != 0 {
+			tg |= 1 << uint(63-bits.LeadingZeros64(b))
+		}
+	}
+	if r := m.Diag; r != rNone {
+		ray := &rayRange[r][s]
+		if b := ray[4] & all; b != 0 {
+			tg |= b & -b
+		}
+		if b := ray[7] & all; b != 0 {
+			tg |= b & -b
+		}
+		if b := ray[5] & all; b != 0 {
+			tg |= 1 << uint(63-bits.LeadingZeros64(b))
+		}
+		if b := ray[6] & all; b != 0 {
+			tg |= 1 << uint(63-bits.LeadingZeros64(b))
+		}
+	}
+	return tg
+}
+
+// InCheckQuick is InCheck by bit scans (one look per line instead of a walk
+// along it), for the search, which asks at every node.
+func (p *Position) InCheckQuick() bool {
+	if !p.v.Check {
+		return false
+	}
+	us := p.turn
+	s := int(p.royal[us])
+	if s < 0 {
+		return false
+	}
+	them := us.Other()
+	all := p.occ[0] | p.occ[1]
+	enemy := p.occ[them]
+	// the nearest piece on each line: N, E, NE, NW run to higher squares
+	for d := 0; d < 8; d++ {
+		b := rayBB[s][d] & all
+		if b == 0 {
+			continue
+		}
+		if d == 0 || d == 1 || d == 4 || d == 7 {
+			b &= -b
+		} else {
+			b = 1 << uint(63-bits.LeadingZeros64(b))
+		}
+		if b&enemy == 0 {
+			continue
+		}
+		t := bits.TrailingZeros64(b)
+		f := attackFlags[p.sq[t][0].Kind()]
+		slide, step := uint8(atOrthSlide), uint8(atOrthStep)
+		if d >= 4 {
+			slide, step = atDiagSlide, atDiagStep
+		}
+		if f&slide != 0 || (f&step != 0 && chebDist[s][t] == 1) {
+			return true
+		}
+	}
+	for bb := knightBB[s] & enemy; bb != 0; bb &= bb - 1 {
+		if attackFlags[p.sq[bits.TrailingZeros64(bb)][0].Kind()]&atLeap != 0 {
+			return true
+		}
+	}
+	pawn := MakePiece(them, Pawn)
+	for bb := pawnDiag[us][s] & enemy; bb != 0; bb &= bb - 1 {
+		if p.sq[bits.TrailingZeros64(bb)][0] == pawn {
+			return true
+		}
+	}
+	return false
 }
