@@ -321,6 +321,9 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		}
 		if m := kinds[k].move; m.Pawn {
 			if pawnDiag[g.us][s]&target != 0 {
+				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
+					g.support, g.haveSup = p.threatMapQuick(g.us), true
+				}
 				g.pawn(s, m, part, false, k == Pawn)
 			}
 		} else {
@@ -333,6 +336,9 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		m := unitMove[ka][kb]
 		if kinds[ka].pawn && kinds[kb].pawn {
 			if pawnDiag[g.us][s]&target != 0 {
+				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
+					g.support, g.haveSup = p.threatMapQuick(g.us), true
+				}
 				g.pawn(s, m, NoKind, true, false)
 			}
 		} else {
@@ -469,6 +475,9 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		}
 		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
 			g.done = tg0
+			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
+				g.support, g.haveSup = p.threatMapQuick(g.us), true
+			}
 			g.unitPawn(s, m, jobs[j].royalPath)
 		}
 	}
@@ -562,4 +571,112 @@ func (p *Position) InCheckQuick() bool {
 		}
 	}
 	return false
+}
+
+// threatMapQuick is threatMap by bit operations: each line's squares up to
+// and including its first occupied square at once, instead of a walk.
+func (p *Position) threatMapQuick(c Color) uint64 {
+	var th uint64
+	all := p.occ[0] | p.occ[1]
+	var weak [32]int8
+	nw := 0
+	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb)
+		x := p.sq[s]
+		a, b := x[0], x[1]
+		if a.Color() != c {
+			a, b = b, NoPiece
+		} else if b != NoPiece && b.Color() != c {
+			b = NoPiece
+		}
+		var m movement
+		if b == NoPiece {
+			m = kinds[a.Kind()].move
+		} else {
+			m = unitMove[a.Kind()][b.Kind()]
+		}
+		for o := 0; o < 2; o++ {
+			r, d0 := m.Orth, 0
+			if o == 1 {
+				r, d0 = m.Diag, 4
+			}
+			if r == rNone {
+				continue
+			}
+			ray := &rayRange[r][s]
+			for d := d0; d < d0+4; d++ {
+				rd := ray[d]
+				blk := rd & all
+				if blk == 0 {
+					th |= rd
+					continue
+				}
+				if d == 0 || d == 1 || d == 4 || d == 7 {
+					first := blk & -blk
+					th |= rd & (first | (first - 1))
+				} else {
+					th |= rd &^ (uint64(1)<<uint(63-bits.LeadingZeros64(blk)) - 1)
+				}
+			}
+		}
+		switch m.Leap {
+		case lLeap:
+			th |= knightBB[s]
+		case lHorse:
+			for _, h := range horseSteps[s] {
+				if p.sq[h.pass].Empty() {
+					th |= 1 << uint(h.to)
+				}
+			}
+		}
+		if m.Pawn {
+			th |= pawnCaptures(c, s, m.PawnCap, pcLeft, pcRight)
+			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weak) {
+				weak[nw] = int8(s)
+				nw++
+			}
+		}
+	}
+	// weak pawns, from the owner's back rank forward: support comes from behind
+	for i := 0; i < nw; i++ {
+		j := i
+		if c == Black {
+			j = nw - 1 - i
+		}
+		s := int(weak[j])
+		if th&(1<<uint(s)) != 0 {
+			x := p.sq[s]
+			a, b := x[0], x[1]
+			if a.Color() != c {
+				a, b = b, NoPiece
+			} else if b != NoPiece && b.Color() != c {
+				b = NoPiece
+			}
+			m := kinds[a.Kind()].move
+			if b != NoPiece {
+				m = unitMove[a.Kind()][b.Kind()]
+			}
+			th |= pawnCaptures(c, s, m.PawnCap, pcWeakLeft, pcWeakRight)
+		}
+	}
+	return th
+}
+
+// pawnCaptures returns the diagonal squares a pawn of side c on s threatens
+// with capture bits cap, of those given as its left and right sides.
+func pawnCaptures(c Color, s int, cap, left, right uint8) uint64 {
+	fwd, l, r := pawnDirs(c)
+	t := s + fwd
+	if t < 0 || t > 63 {
+		return 0
+	}
+	var b uint64
+	f := fileOf(s)
+	if cap&left != 0 && f+l >= 0 && f+l <= 7 {
+		b |= 1 << uint(t+l)
+	}
+	if cap&right != 0 && f+r >= 0 && f+r <= 7 {
+		b |= 1 << uint(t+r)
+	}
+	return b
 }

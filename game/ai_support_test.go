@@ -25,6 +25,13 @@ func TestGenerateCapturesRandom(t *testing.T) {
 				}
 				p.GenerateCaptures(&caps)
 				inCheck := !v.Bifold && p.InCheck()
+				if v.Bifold {
+					for c := White; c <= Black; c++ {
+						if a, b := p.threatMapQuick(c), p.ThreatMap(c); a != b {
+							t.Fatalf("%s %s: threatMapQuick(%v) %x, ThreatMap %x", v.ID, p, c, a, b)
+						}
+					}
+				}
 				if p.InCheckQuick() != (v.Check && p.InCheck()) {
 					t.Fatalf("%s %s: InCheckQuick %v, InCheck %v", v.ID, p, p.InCheckQuick(), p.InCheck())
 				}
