@@ -315,7 +315,7 @@ func (a *app) installHook() {
 			res, why := a.s.Outcome()
 			return map[string]any{"variant": a.s.Variant().ID, "position": a.s.Position().String(),
 				"moves": moves, "result": res, "reason": why, "turn": a.s.Position().Turn().String(),
-				"thinking": a.thinking, "animating": a.g.Animating(), "fps": a.g.FPS(), "tps": a.g.TPS(),
+				"thinking": a.thinking, "animating": a.g.Animating(), "fps": a.g.FPS(), "tps": a.g.TPS(), "repaints": a.g.Repaints(),
 				"ply": a.view, "flipped": a.g.Flipped()}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -26,8 +26,10 @@ for (const [w, h] of [[640, 480], [1280, 720]]) {
       report(`${tag} time to first frame (ms)`, t.firstFrame, `(hook answered at ${Math.round(t.hook)} ms, canvas at ${Math.round(t.boot?.canvas ?? NaN)} ms)`);
 
       await sleep(1500);
-      const idle = summary(await s.sample(2000));
-      report(`${tag} idle fps (median)`, idle.fpsMedian, '(an unchanged board should not be redrawn)');
+      const idleSamples = await s.sample(2000);
+      const idle = summary(idleSamples);
+      const idleRepaints = median(idleSamples.map(x => x.repaints).filter(Number.isFinite));
+      report(`${tag} idle fps (median)`, idle.fpsMedian, `(frame callbacks; repaints per second while idle: ${idleRepaints ?? 'n/a'})`);
 
       // Moves played back to back for ~6 s: pieces are animating most of the time.
       const samples = [];

@@ -402,7 +402,7 @@ export class Session {
     const end = Date.now() + ms;
     while (Date.now() < end) {
       const s = await this.state();
-      out.push({ t: Date.now(), fps: s.fps, tps: s.tps, animating: !!s.animating, thinking: !!s.thinking });
+      out.push({ t: Date.now(), fps: s.fps, tps: s.tps, repaints: s.repaints, animating: !!s.animating, thinking: !!s.thinking });
       await sleep(every);
     }
     return out;
