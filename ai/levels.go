@@ -23,8 +23,8 @@ var levels = [MaxLevel + 1]level{
 	3: {depth: 1, noise: 30},
 	4: {depth: 2, noise: 25},
 	5: {depth: 3, noise: 15},
-	6: {nodes: 12_000, noise: 5},
-	7: {nodes: 50_000},
+	6: {nodes: 60_000, noise: 5},
+	7: {nodes: 200_000},
 	8: {},
 }
 
