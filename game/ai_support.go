@@ -680,3 +680,51 @@ func pawnCaptures(c Color, s int, cap, left, right uint8) uint64 {
 	}
 	return b
 }
+
+// GenerateMovesQuick is GenerateMoves for the search. In a rule set with
+// weak pawns it computes the support map a weak pawn's capture needs by bit
+// operations (threatMapQuick) when some weak pawn has something to take.
+func (p *Position) GenerateMovesQuick(ml *MoveList) {
+	weak := false
+	for _, k := range p.v.PawnKinds {
+		weak = weak || k == VPawn
+	}
+	if !p.v.Bifold || !weak || p.royals[p.turn] == 0 {
+		p.GenerateMoves(ml)
+		return
+	}
+	us := p.turn
+	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
+	all := p.occ[0] | p.occ[1]
+	if p.ep >= 0 {
+		all |= 1 << uint(p.ep)
+	}
+	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb)
+		if x := p.sq[s]; (x[0] == MakePiece(us, VPawn) || x[1] == MakePiece(us, VPawn)) && pawnDiag[us][s]&all != 0 {
+			g.support, g.haveSup = p.threatMapQuick(us), true
+			break
+		}
+	}
+	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+		g.square(bits.TrailingZeros64(bb))
+	}
+	if p.v.Castling && p.castle != 0 {
+		g.castle()
+	}
+	for _, k := range p.v.handOrder {
+		if p.hand[us][k] == 0 {
+			continue
+		}
+		last := lastRank(us)
+		for t := 0; t < 64; t++ {
+			x := p.sq[t]
+			if k.IsPawn() && rankOf(t) == last {
+				continue
+			}
+			if x[0] == NoPiece || (k.Bifold() && x[1] == NoPiece && x[0].Kind().Bifold()) {
+				ml.add(mkMove(t, t, k, 0, 0, flagDrop))
+			}
+		}
+	}
+}

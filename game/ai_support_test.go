@@ -24,6 +24,16 @@ func TestGenerateCapturesRandom(t *testing.T) {
 					break
 				}
 				p.GenerateCaptures(&caps)
+				var quick MoveList
+				p.GenerateMovesQuick(&quick)
+				if quick.N != all.N {
+					t.Fatalf("%s %s: GenerateMovesQuick gives %d moves, GenerateMoves %d", v.ID, p, quick.N, all.N)
+				}
+				for i := range all.N {
+					if quick.Moves[i] != all.Moves[i] {
+						t.Fatalf("%s %s: GenerateMovesQuick differs at %d", v.ID, p, i)
+					}
+				}
 				inCheck := !v.Bifold && p.InCheck()
 				if v.Bifold {
 					for c := White; c <= Black; c++ {
