@@ -402,6 +402,8 @@ func (p *Position) legalFull(m Move, inCheck bool, rsq int) bool {
 				// King leaves the other component behind on its square
 				return !part.Royal() || !p.attacked(to, them)
 			}
+			// attacked reads only p.sq, so the square is emptied without
+			// touching the hash or the occupancy bits, and restored at once
 			saved := p.sq[from]
 			p.sq[from] = Cell{}
 			ok := !p.attacked(to, them)
