@@ -589,7 +589,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	if !inCheck && (hashMove == game.NoMove || hashMove.IsCapture()) {
 		p.GenerateCapturesCheck(ml, false)
 	} else {
-		p.GenerateMovesQuick(ml)
+		p.GenerateMoves(ml)
 		if ml.N == 0 {
 			return s.noMoves(ply, inCheck)
 		}
@@ -697,7 +697,7 @@ stages:
 		// searched above
 		rest = true
 		ml.N = 0
-		p.GenerateMovesQuick(ml)
+		p.GenerateMoves(ml)
 		n := 0
 		for _, m := range ml.Moves[:ml.N] {
 			if m.IsCapture() || (m.Promo() != game.NoKind && (s.ev.bifold || p.At(m.From())[0].Kind() == game.Pawn)) {

@@ -322,7 +322,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		if m := kinds[k].move; m.Pawn {
 			if pawnDiag[g.us][s]&target != 0 {
 				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-					g.support, g.haveSup = p.threatMapQuick(g.us), true
+					g.support, g.haveSup = p.threatMap(g.us), true
 				}
 				g.pawn(s, m, part, false, k == Pawn)
 			}
@@ -337,7 +337,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		if kinds[ka].pawn && kinds[kb].pawn {
 			if pawnDiag[g.us][s]&target != 0 {
 				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-					g.support, g.haveSup = p.threatMapQuick(g.us), true
+					g.support, g.haveSup = p.threatMap(g.us), true
 				}
 				g.pawn(s, m, NoKind, true, false)
 			}
@@ -355,40 +355,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		}
 		var tg uint64 // targets: enemy squares within reach
 		if threat == 0 {
-			// the first occupied square of each line within range (unrolled:
-			// N and E run to higher squares, S and W to lower; NE and NW
-			// higher, SE and SW lower)
-			if r := m.Orth; r != rNone {
-				ray := &rayRange[r][s]
-				if b := ray[0] & all; b != 0 {
-					tg |= b & -b
-				}
-				if b := ray[1] & all; b != 0 {
-					tg |= b & -b
-				}
-				if b := ray[2] & all; b != 0 {
-					tg |= 1 << uint(63-bits.LeadingZeros64(b))
-				}
-				if b := ray[3] & all; b != 0 {
-					tg |= 1 << uint(63-bits.LeadingZeros64(b))
-				}
-			}
-			if r := m.Diag; r != rNone {
-				ray := &rayRange[r][s]
-				if b := ray[4] & all; b != 0 {
-					tg |= b & -b
-				}
-				if b := ray[7] & all; b != 0 {
-					tg |= b & -b
-				}
-				if b := ray[5] & all; b != 0 {
-					tg |= 1 << uint(63-bits.LeadingZeros64(b))
-				}
-				if b := ray[6] & all; b != 0 {
-					tg |= 1 << uint(63-bits.LeadingZeros64(b))
-				}
-			}
-			tg &= enemy
+			tg = firstBlockers(m, s, all) & enemy
 		}
 		// a path next to a single royal: no passing through a threatened square
 		for d := 0; d < 8 && threat != 0; d++ {
@@ -476,7 +443,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
 			g.done = tg0
 			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-				g.support, g.haveSup = p.threatMapQuick(g.us), true
+				g.support, g.haveSup = p.threatMap(g.us), true
 			}
 			g.unitPawn(s, m, jobs[j].royalPath)
 		}
@@ -573,9 +540,12 @@ func (p *Position) InCheckQuick() bool {
 	return false
 }
 
-// threatMapQuick is threatMap by bit operations: each line's squares up to
-// and including its first occupied square at once, instead of a walk.
-func (p *Position) threatMapQuick(c Color) uint64 {
+// threatMap returns the squares side c threatens (rule 8): every square some
+// piece or unit of c could move onto by its movement, whatever stands there,
+// plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
+// while supported). Bit operations: each line's squares up to and including
+// its first occupied square at once.
+func (p *Position) threatMap(c Color) uint64 {
 	var th uint64
 	all := p.occ[0] | p.occ[1]
 	var weak [32]int8
@@ -679,52 +649,4 @@ func pawnCaptures(c Color, s int, cap, left, right uint8) uint64 {
 		b |= 1 << uint(t+r)
 	}
 	return b
-}
-
-// GenerateMovesQuick is GenerateMoves for the search. In a rule set with
-// weak pawns it computes the support map a weak pawn's capture needs by bit
-// operations (threatMapQuick) when some weak pawn has something to take.
-func (p *Position) GenerateMovesQuick(ml *MoveList) {
-	weak := false
-	for _, k := range p.v.PawnKinds {
-		weak = weak || k == VPawn
-	}
-	if !p.v.Bifold || !weak || p.royals[p.turn] == 0 {
-		p.GenerateMoves(ml)
-		return
-	}
-	us := p.turn
-	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
-	all := p.occ[0] | p.occ[1]
-	if p.ep >= 0 {
-		all |= 1 << uint(p.ep)
-	}
-	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
-		s := bits.TrailingZeros64(bb)
-		if x := p.sq[s]; (x[0] == MakePiece(us, VPawn) || x[1] == MakePiece(us, VPawn)) && pawnDiag[us][s]&all != 0 {
-			g.support, g.haveSup = p.threatMapQuick(us), true
-			break
-		}
-	}
-	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
-		g.square(bits.TrailingZeros64(bb))
-	}
-	if p.v.Castling && p.castle != 0 {
-		g.castle()
-	}
-	for _, k := range p.v.handOrder {
-		if p.hand[us][k] == 0 {
-			continue
-		}
-		last := lastRank(us)
-		for t := 0; t < 64; t++ {
-			x := p.sq[t]
-			if k.IsPawn() && rankOf(t) == last {
-				continue
-			}
-			if x[0] == NoPiece || (k.Bifold() && x[1] == NoPiece && x[0].Kind().Bifold()) {
-				ml.add(mkMove(t, t, k, 0, 0, flagDrop))
-			}
-		}
-	}
 }

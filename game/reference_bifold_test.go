@@ -674,6 +674,19 @@ func TestReferenceBifold(t *testing.T) {
 			p := NewPosition(v)
 			for ply := 0; ply < 120; ply++ {
 				ref := brefFrom(p)
+				for _, c := range []bool{true, false} {
+					var want uint64
+					for s := range ref.threats(c) {
+						want |= 1 << uint(s)
+					}
+					col := White
+					if !c {
+						col = Black
+					}
+					if got := p.ThreatMap(col); got != want {
+						t.Fatalf("%s %s: ThreatMap(%v) %x, reference %x", id, p, col, got, want)
+					}
+				}
 				want, after := ref.moves()
 				got := moveStrings(p)
 				if strings.Join(got, " ") != strings.Join(want, " ") {
