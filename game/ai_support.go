@@ -114,9 +114,7 @@ func (p *Position) GenerateCapturesCheck(ml *MoveList, inCheck bool) {
 		if m&flagCapture == 0 && m.Promo() == NoKind {
 			continue
 		}
-		// as in genFull: a non-royal piece leaving a square off the royal's
-		// lines is legal without a closer look
-		if from := m.From(); (rsq >= 0 && m&flagEP == 0 && from != rsq && !aligned[from][rsq]) || p.legalFull(m, false, rsq) {
+		if plainlyLegal(m, false, rsq) || p.legalFull(m, false, rsq) {
 			ml.Moves[n] = m
 			n++
 		}

@@ -231,16 +231,7 @@ func (p *Position) genFull(ml *MoveList) {
 	n := start
 	for i := start; i < ml.N; i++ {
 		m := ml.Moves[i]
-		// the common case, decided here without a call: out of check, a
-		// non-royal piece leaves a square off the royal's lines (or a
-		// component leaves a compound, whose square stays occupied)
-		// (drops were only generated where legal)
-		if from := m.From(); m&flagDrop != 0 || (!inCheck && m&flagEP == 0 && from != rsq && (!aligned[from][rsq] || m.Part() != NoKind)) {
-			ml.Moves[n] = m
-			n++
-			continue
-		}
-		if p.legalFull(m, inCheck, rsq) {
+		if plainlyLegal(m, inCheck, rsq) || p.legalFull(m, inCheck, rsq) {
 			ml.Moves[n] = m
 			n++
 		}
@@ -382,6 +373,19 @@ func (p *Position) blockSquares(rsq int, by Color) uint64 {
 		return 0
 	}
 	return mask
+}
+
+// plainlyLegal decides the common case without a look at the board (and,
+// being inlined, without a call, which is dear under WASM): a drop (generated
+// only where legal), or out of check a non-royal piece leaving a square off
+// the royal's lines, or a component leaving a compound, whose square stays
+// occupied.
+func plainlyLegal(m Move, inCheck bool, rsq int) bool {
+	if m&flagDrop != 0 {
+		return true
+	}
+	from := m.From()
+	return !inCheck && rsq >= 0 && m&flagEP == 0 && from != rsq && (!aligned[from][rsq] || m.Part() != NoKind)
 }
 
 // legalFull reports whether pseudo-legal move m leaves the mover's royal
