@@ -57,40 +57,47 @@ func checkPosition(t *testing.T, p *Position) {
 // TestRandomPlayouts runs seeded random games in every rule set and checks
 // the invariants in every position reached.
 func TestRandomPlayouts(t *testing.T) {
-	games, plies := 16, 120
+	games := 16
 	if testing.Short() {
 		games = 4
 	}
 	for _, v := range Variants() {
 		t.Run(v.ID, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(1, uint64(len(v.ID))))
-			positions := 0
-			for g := 0; g < games; g++ {
-				p := NewPosition(v)
-				for ply := 0; ply < plies; ply++ {
-					checkPosition(t, p)
-					positions++
-					var ml MoveList
-					p.GenerateMoves(&ml)
-					if ml.N == 0 {
-						break
-					}
-					// prefer captures and drops now and then to reach hands, compounds and stacks
-					m := ml.Moves[rng.IntN(ml.N)]
-					if rng.IntN(3) == 0 {
-						for _, c := range ml.Slice() {
-							if c.IsCapture() {
-								m = c
-								break
-							}
-						}
-					}
-					p.Make(m)
-				}
-			}
-			t.Logf("%d positions checked", positions)
+			n := randomGames(v, 1, games, 120, func(p *Position) { checkPosition(t, p) })
+			t.Logf("%d positions checked", n)
 		})
 	}
+}
+
+// randomGames plays seeded random games (preferring a capture one move in
+// three, to reach hands, compounds and stacks) and calls visit in every
+// position reached; it returns how many positions it visited.
+func randomGames(v *Variant, seed uint64, games, plies int, visit func(p *Position)) int {
+	rng := rand.New(rand.NewPCG(seed, uint64(len(v.ID))))
+	n := 0
+	for g := 0; g < games; g++ {
+		p := NewPosition(v)
+		for ply := 0; ply < plies; ply++ {
+			visit(p)
+			n++
+			var ml MoveList
+			p.GenerateMoves(&ml)
+			if ml.N == 0 {
+				break
+			}
+			m := ml.Moves[rng.IntN(ml.N)]
+			if rng.IntN(3) == 0 {
+				for _, c := range ml.Slice() {
+					if c.IsCapture() {
+						m = c
+						break
+					}
+				}
+			}
+			p.Make(m)
+		}
+	}
+	return n
 }
 
 // checkOcc compares the occupancy bit sets with the board.

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math/rand/v2"
 	"runtime"
 	"sort"
 	"strings"
@@ -662,61 +661,42 @@ func (r *bref) moves() ([]string, map[string]string) {
 }
 
 func TestReferenceBifold(t *testing.T) {
-	games := 5 // about 500 positions per rule set, each move's result compared
+	games := 7 // about 400-800 positions per rule set, each move's result compared
 	if testing.Short() || runtime.GOARCH == "wasm" {
 		games = 1
 	}
 	for _, id := range []string{"bifold-halfgi", "bifold-halfgi-pawns", "bifold-halfgi-weak"} {
 		v, _ := VariantByID(id)
-		rng := rand.New(rand.NewPCG(11, uint64(len(id))))
-		checked := 0
-		for g := 0; g < games; g++ {
-			p := NewPosition(v)
-			for ply := 0; ply < 120; ply++ {
-				ref := brefFrom(p)
-				for _, c := range []bool{true, false} {
-					var want uint64
-					for s := range ref.threats(c) {
-						want |= 1 << uint(s)
-					}
-					col := White
-					if !c {
-						col = Black
-					}
-					if got := p.ThreatMap(col); got != want {
-						t.Fatalf("%s %s: ThreatMap(%v) %x, reference %x", id, p, col, got, want)
-					}
+		checked := randomGames(v, 11, games, 120, func(p *Position) {
+			ref := brefFrom(p)
+			for _, c := range []bool{true, false} {
+				var want uint64
+				for s := range ref.threats(c) {
+					want |= 1 << uint(s)
 				}
-				want, after := ref.moves()
-				got := moveStrings(p)
-				if strings.Join(got, " ") != strings.Join(want, " ") {
-					t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
+				col := White
+				if !c {
+					col = Black
 				}
-				for _, ms := range got {
-					m, _ := p.ParseMove(ms)
-					p.Make(m)
-					res := brefFrom(p)
-					p.Unmake()
-					if k := res.key(); k != after[ms] {
-						t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
-					}
+				if got := p.ThreatMap(col); got != want {
+					t.Fatalf("%s %s: ThreatMap(%v) %x, reference %x", id, p, col, got, want)
 				}
-				checked++
-				if len(got) == 0 {
-					break
-				}
-				m, _ := p.ParseMove(got[rng.IntN(len(got))])
-				if rng.IntN(3) == 0 {
-					for _, s := range got {
-						if mm, _ := p.ParseMove(s); mm.IsCapture() {
-							m = mm
-							break
-						}
-					}
-				}
-				p.Make(m)
 			}
-		}
+			want, after := ref.moves()
+			got := moveStrings(p)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
+			}
+			for _, ms := range got {
+				m, _ := p.ParseMove(ms)
+				p.Make(m)
+				res := brefFrom(p)
+				p.Unmake()
+				if k := res.key(); k != after[ms] {
+					t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
+				}
+			}
+		})
 		t.Logf("%s: %d positions agree", id, checked)
 	}
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -369,42 +368,23 @@ func TestReferenceFull(t *testing.T) {
 	}
 	for _, id := range []string{"bedlam", "assimilation", "chess"} {
 		v, _ := VariantByID(id)
-		rng := rand.New(rand.NewPCG(7, uint64(len(id))))
-		checked := 0
-		for g := 0; g < games; g++ {
-			p := NewPosition(v)
-			for ply := 0; ply < 100; ply++ {
-				ref := refFrom(p)
-				want, after := ref.moves()
-				got := moveStrings(p)
-				if strings.Join(got, " ") != strings.Join(want, " ") {
-					t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
-				}
-				for _, ms := range got {
-					m, _ := p.ParseMove(ms)
-					p.Make(m)
-					res := refFrom(p)
-					p.Unmake()
-					if k := res.key(); k != after[ms] {
-						t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
-					}
-				}
-				checked++
-				if len(got) == 0 {
-					break
-				}
-				m, _ := p.ParseMove(got[rng.IntN(len(got))])
-				if rng.IntN(3) == 0 { // prefer a capture now and then
-					for _, s := range got {
-						if mm, _ := p.ParseMove(s); mm.IsCapture() {
-							m = mm
-							break
-						}
-					}
-				}
-				p.Make(m)
+		checked := randomGames(v, 7, games, 100, func(p *Position) {
+			ref := refFrom(p)
+			want, after := ref.moves()
+			got := moveStrings(p)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
 			}
-		}
+			for _, ms := range got {
+				m, _ := p.ParseMove(ms)
+				p.Make(m)
+				res := refFrom(p)
+				p.Unmake()
+				if k := res.key(); k != after[ms] {
+					t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
+				}
+			}
+		})
 		t.Logf("%s: %d positions agree", id, checked)
 	}
 }
