@@ -12,6 +12,7 @@ const (
 	atOrthStep
 	atDiagStep
 	atLeap
+	atPawn
 )
 
 var attackFlags [numKinds]uint8
@@ -35,6 +36,9 @@ func init() {
 		if m.Leap == lLeap {
 			f |= atLeap
 		}
+		if k == Pawn {
+			f |= atPawn
+		}
 		attackFlags[k] = f
 	}
 }
@@ -42,50 +46,7 @@ func init() {
 // attacked reports whether square s is attacked by side by (full-size games):
 // an enemy piece could capture there by an ordinary capturing move.
 func (p *Position) attacked(s int, by Color) bool {
-	if s < 0 {
-		return false
-	}
-	for d := 0; d < 8; d++ {
-		slide, step := uint8(atOrthSlide), uint8(atOrthStep)
-		if d >= 4 {
-			slide, step = atDiagSlide, atDiagStep
-		}
-		for i, t := range rays[s][d] {
-			x := p.sq[t][0]
-			if x == NoPiece {
-				continue
-			}
-			if x.Color() == by {
-				f := attackFlags[x.Kind()]
-				if f&slide != 0 || (i == 0 && f&step != 0) {
-					return true
-				}
-			}
-			break
-		}
-	}
-	for _, t := range knightSq[s] {
-		x := p.sq[t][0]
-		if x != NoPiece && x.Color() == by && attackFlags[x.Kind()]&atLeap != 0 {
-			return true
-		}
-	}
-	// pawns of side by attack diagonally forward, so look backward from s
-	f := fileOf(s)
-	back := -8
-	if by == Black {
-		back = 8
-	}
-	if b := s + back; b >= 0 && b < 64 {
-		pawn := MakePiece(by, Pawn)
-		if f > 0 && p.sq[b-1][0] == pawn {
-			return true
-		}
-		if f < 7 && p.sq[b+1][0] == pawn {
-			return true
-		}
-	}
-	return false
+	return s >= 0 && p.attackersTo(s, by, p.occ[0]|p.occ[1]) != 0
 }
 
 // InCheck reports whether the side to move has its royal attacked (full-size games).
@@ -93,151 +54,229 @@ func (p *Position) InCheck() bool {
 	return p.v.Check && p.attacked(int(p.royal[p.turn]), p.turn.Other())
 }
 
-// genFull appends the legal moves of a full-size position.
+// genFull appends the legal moves of a full-size position. Each piece's
+// destinations are a bit set (pieceAtt), cut to the pin line for a pinned
+// piece and to unattacked squares for the royal, so out of check every move
+// written is legal and needs no later test; in check the pseudo-legal moves
+// are written and then tested by legalFull. The loops that write moves are
+// inline: under WASM a call per move costs more than the move.
 func (p *Position) genFull(ml *MoveList) {
 	v := p.v
 	us := p.turn
 	them := us.Other()
+	own, enemy := p.occ[us], p.occ[them]
+	all := own | enemy
+	empty := ^all
 	rsq := int(p.royal[us])
-	inCheck := p.attacked(rsq, them)
+	var checkers, pinned uint64
+	if rsq >= 0 {
+		if checkers = p.attackersTo(rsq, them, all); checkers == 0 {
+			pinned = p.pinnedTo(rsq, us, all)
+		}
+	}
+	inCheck := checkers != 0
 	start := ml.N
-	fwd, second, last := 8, 1, 7
-	if us == Black {
-		fwd, second, last = -8, 6, 0
+
+	pawns := own & p.cls[clsPawn]
+	p.genPawnsFull(ml, pawns&^pinned, ^uint64(0), empty, enemy)
+	for pp := pawns & pinned; pp != 0; pp &= pp - 1 {
+		s := bits.TrailingZeros64(pp)
+		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s], empty, enemy)
 	}
-	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
+	if ep := int(p.ep); ep >= 0 {
+		for pp := pawnDiag[them][ep] & pawns; pp != 0; pp &= pp - 1 {
+			m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture)
+			if inCheck || p.legalFull(m, false, rsq) {
+				ml.add(m)
+			}
+		}
+	}
+
+	n := ml.N
+	for bb := own &^ pawns; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb)
-		x := p.sq[s][0]
-		k := x.Kind()
-		if k == Pawn {
-			// pawns inline: calls are dear under WASM; promotions go through addPromotions
-			t := s + fwd
-			if t < 0 || t > 63 {
-				continue
-			}
-			promo := rankOf(t) == last
-			if p.sq[t][0] == NoPiece {
-				if promo {
-					p.addPromotions(ml, s, t, 0)
-				} else {
-					ml.add(mkMove(s, t, 0, 0, 0, 0))
-					if rankOf(s) == second && p.sq[t+fwd][0] == NoPiece {
-						ml.add(mkMove(s, t+fwd, 0, 0, 0, flagDouble))
-					}
-				}
-			}
-			f := fileOf(s)
-			for df := -1; df <= 1; df += 2 {
-				if f+df < 0 || f+df > 7 {
-					continue
-				}
-				c := t + df
-				y := p.sq[c][0]
-				switch {
-				case y != NoPiece && y.Color() == them:
-					if promo {
-						p.addPromotions(ml, s, c, flagCapture)
-					} else {
-						ml.add(mkMove(s, c, 0, 0, 0, flagCapture))
-					}
-				case c == int(p.ep):
-					ml.add(mkMove(s, c, 0, 0, 0, flagEP|flagCapture))
-				}
-			}
-			continue
-		}
+		bit := uint64(1) << uint(s)
+		k := p.sq[s][0].Kind()
 		info := &kinds[k]
-		meta := v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attacked(s, them)
-		fuse := v.Fusion && info.simple
-		// the whole piece, then (for a splitting compound) each component alone
-		jobs := 1
-		if v.Split && info.comps[0] != NoKind {
-			jobs = 3
+		tg := pieceAtt(info.move, s, all)
+		if pinned&bit != 0 {
+			tg &= lineBB[rsq][s]
 		}
-		for j := 0; j < jobs; j++ {
-			m, part := info.move, NoKind
-			if j > 0 {
-				part = info.comps[j-1]
-				m = kinds[part].move
-			}
-			for d := 0; d < 8; d++ {
-				r := m.Orth
-				if d >= 4 {
-					r = m.Diag
+		if info.royal && !inCheck {
+			// the royal may not go where it would be attacked (its own
+			// square left empty, so it cannot hide behind itself)
+			rest := all &^ bit
+			for t := tg &^ own; t != 0; t &= t - 1 {
+				if p.attackersTo(bits.TrailingZeros64(t), them, rest) != 0 {
+					tg &^= t & -t
 				}
-				if r == rNone {
+			}
+		}
+		base := Move(s)
+		for t := tg & empty; t != 0 && n < MaxMoves; t &= t - 1 {
+			ml.Moves[n] = base | Move(bits.TrailingZeros64(t))<<6
+			n++
+		}
+		for t := tg & enemy; t != 0 && n < MaxMoves; t &= t - 1 {
+			ml.Moves[n] = base | Move(bits.TrailingZeros64(t))<<6 | flagCapture
+			n++
+		}
+		if v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
+			// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
+			promo := base | Move(metaKind(k))<<22
+			for t := tg & empty; t != 0 && n < MaxMoves; t &= t - 1 {
+				ml.Moves[n] = promo | Move(bits.TrailingZeros64(t))<<6
+				n++
+			}
+		}
+		if v.Fusion && info.simple {
+			// Bedlam rule 4: onto a friendly simple piece of another kind
+			for t := tg & own; t != 0 && n < MaxMoves; t &= t - 1 {
+				ts := bits.TrailingZeros64(t)
+				yk := p.sq[ts][0].Kind()
+				if yk == k || yk.Royal() || !kinds[yk].simple || compoundOf(k, yk) == NoKind {
 					continue
 				}
-				ray := rays[s][d]
-				if r == rStep && len(ray) > 1 {
-					ray = ray[:1]
+				if info.royal && !inCheck && p.attackersTo(ts, them, all&^bit) != 0 {
+					continue
 				}
-				for _, t := range ray {
-					y := p.sq[t][0]
-					if y == NoPiece {
-						ml.add(mkMove(s, int(t), part, 0, 0, 0))
-						if meta && part == NoKind {
-							ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
-						}
-						continue
-					}
-					if part == NoKind {
-						p.fullTarget(ml, s, int(t), k, y, fuse)
-					}
-					break
-				}
+				ml.Moves[n] = base | Move(ts)<<6
+				n++
 			}
-			if m.Leap == lLeap {
-				for _, t := range knightSq[s] {
-					y := p.sq[t][0]
-					if y == NoPiece {
-						ml.add(mkMove(s, int(t), part, 0, 0, 0))
-						if meta && part == NoKind {
-							ml.add(mkMove(s, int(t), 0, 0, metaKind(k), 0))
+		}
+		if v.Split && info.comps[0] != NoKind {
+			// fission: a component alone to an empty square; the other stays,
+			// so the square stays occupied and no pin or line opens
+			for j := 0; j < 2; j++ {
+				part := info.comps[j]
+				ptg := pieceAtt(kinds[part].move, s, all) & empty
+				if part.Royal() && !inCheck {
+					for t := ptg; t != 0; t &= t - 1 {
+						if p.attackersTo(bits.TrailingZeros64(t), them, all) != 0 {
+							ptg &^= t & -t
 						}
-					} else if part == NoKind {
-						p.fullTarget(ml, s, int(t), k, y, fuse)
 					}
+				}
+				pm := base | Move(part)<<12
+				for t := ptg; t != 0 && n < MaxMoves; t &= t - 1 {
+					ml.Moves[n] = pm | Move(bits.TrailingZeros64(t))<<6
+					n++
 				}
 			}
 		}
 	}
+	ml.N = n
 	if v.Castling {
 		p.genCastleFull(ml, inCheck)
 	}
 	if v.Drops {
 		// in check, a drop is legal only on a square between the royal and a
 		// single sliding checker; out of check every drop is legal
-		dropMask := ^uint64(0)
+		drop := empty
 		if inCheck {
-			dropMask = p.blockSquares(rsq, them)
+			drop = 0
+			if checkers&(checkers-1) == 0 {
+				drop = betweenBB[rsq][bits.TrailingZeros64(checkers)]
+			}
 		}
+		n = ml.N
 		for _, k := range v.handOrder {
 			if p.hand[us][k] == 0 {
 				continue
 			}
-			for t := 0; t < 64; t++ {
-				if !p.sq[t].Empty() || dropMask&(1<<uint(t)) == 0 {
-					continue
-				}
-				if k == Pawn && rankOf(t) == lastRank(us) {
-					continue
-				}
-				ml.add(mkMove(t, t, k, 0, 0, flagDrop))
+			tg := drop
+			if k == Pawn {
+				tg &^= lastRankBB[us]
+			}
+			dm := Move(k)<<12 | flagDrop
+			for ; tg != 0 && n < MaxMoves; tg &= tg - 1 {
+				t := Move(bits.TrailingZeros64(tg))
+				ml.Moves[n] = dm | t | t<<6
+				n++
 			}
 		}
+		ml.N = n
 	}
-	// keep the legal ones
-	n := start
+	if !inCheck {
+		return
+	}
+	// in check: keep the moves that leave the royal safe
+	n = start
 	for i := start; i < ml.N; i++ {
 		m := ml.Moves[i]
-		if plainlyLegal(m, inCheck, rsq) || p.legalFull(m, inCheck, rsq) {
+		if m&flagDrop != 0 || p.legalFull(m, true, rsq) {
 			ml.Moves[n] = m
 			n++
 		}
 	}
 	ml.N = n
 }
+
+// genPawnsFull appends the moves of side to move's pawns in set pawns (all
+// at once, by shifting the set), keeping destinations in mask (a pinned
+// pawn's line). En passant is genFull's.
+func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy uint64) {
+	var one, two, left, right uint64
+	var dOne, dLeft, dRight int
+	if p.turn == White {
+		one = pawns << 8 & empty
+		two = (one & (0xff << 16)) << 8 & empty & mask
+		left = (pawns &^ fileABB) << 7 & enemy & mask
+		right = (pawns &^ fileHBB) << 9 & enemy & mask
+		dOne, dLeft, dRight = 8, 7, 9
+	} else {
+		one = pawns >> 8 & empty
+		two = (one & (0xff << 40)) >> 8 & empty & mask
+		left = (pawns &^ fileABB) >> 9 & enemy & mask
+		right = (pawns &^ fileHBB) >> 7 & enemy & mask
+		dOne, dLeft, dRight = -8, -9, -7
+	}
+	one &= mask
+	last := lastRankBB[p.turn]
+	n := ml.N
+	for t := one &^ last; t != 0 && n < MaxMoves; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		ml.Moves[n] = Move(ts-dOne) | Move(ts)<<6
+		n++
+	}
+	for t := two; t != 0 && n < MaxMoves; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		ml.Moves[n] = Move(ts-2*dOne) | Move(ts)<<6 | flagDouble
+		n++
+	}
+	for t := left &^ last; t != 0 && n < MaxMoves; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		ml.Moves[n] = Move(ts-dLeft) | Move(ts)<<6 | flagCapture
+		n++
+	}
+	for t := right &^ last; t != 0 && n < MaxMoves; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		ml.Moves[n] = Move(ts-dRight) | Move(ts)<<6 | flagCapture
+		n++
+	}
+	ml.N = n
+	if (one|left|right)&last == 0 {
+		return
+	}
+	for t := one & last; t != 0; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		p.addPromotions(ml, ts-dOne, ts, 0)
+	}
+	for t := left & last; t != 0; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		p.addPromotions(ml, ts-dLeft, ts, flagCapture)
+	}
+	for t := right & last; t != 0; t &= t - 1 {
+		ts := bits.TrailingZeros64(t)
+		p.addPromotions(ml, ts-dRight, ts, flagCapture)
+	}
+}
+
+// The files a and h, for pawn captures by shifting.
+const (
+	fileABB = 0x0101010101010101
+	fileHBB = fileABB << 7
+)
 
 func metaKind(k Kind) Kind {
 	switch k {
@@ -324,57 +363,6 @@ func initLineDir() {
 	}
 }
 
-// blockSquares returns the squares on which a piece would block the check on
-// the royal at rsq: those between it and the checker when exactly one sliding
-// piece of side by gives check, else none.
-func (p *Position) blockSquares(rsq int, by Color) uint64 {
-	var mask uint64
-	checkers := 0
-	for d := 0; d < 8; d++ {
-		slide, step := uint8(atOrthSlide), uint8(atOrthStep)
-		if d >= 4 {
-			slide, step = atDiagSlide, atDiagStep
-		}
-		var between uint64
-		for i, t := range rays[rsq][d] {
-			x := p.sq[t][0]
-			if x == NoPiece {
-				between |= 1 << uint(t)
-				continue
-			}
-			if x.Color() == by {
-				f := attackFlags[x.Kind()]
-				if f&slide != 0 {
-					checkers++
-					mask = between
-				} else if i == 0 && f&step != 0 {
-					checkers++
-				}
-			}
-			break
-		}
-	}
-	for _, t := range knightSq[rsq] {
-		if x := p.sq[t][0]; x != NoPiece && x.Color() == by && attackFlags[x.Kind()]&atLeap != 0 {
-			checkers++
-		}
-	}
-	back := -8
-	if by == Black {
-		back = 8
-	}
-	if b := rsq + back; b >= 0 && b < 64 {
-		pawn := MakePiece(by, Pawn)
-		if f := fileOf(rsq); (f > 0 && p.sq[b-1][0] == pawn) || (f < 7 && p.sq[b+1][0] == pawn) {
-			checkers++
-		}
-	}
-	if checkers != 1 {
-		return 0
-	}
-	return mask
-}
-
 // plainlyLegal decides the common case without a look at the board (and,
 // being inlined, without a call, which is dear under WASM): a drop (generated
 // only where legal), or out of check a non-royal piece leaving a square off
@@ -406,13 +394,8 @@ func (p *Position) legalFull(m Move, inCheck bool, rsq int) bool {
 				// King leaves the other component behind on its square
 				return !part.Royal() || !p.attacked(to, them)
 			}
-			// attacked reads only p.sq, so the square is emptied without
-			// touching the hash or the occupancy bits, and restored at once
-			saved := p.sq[from]
-			p.sq[from] = Cell{}
-			ok := !p.attacked(to, them)
-			p.sq[from] = saved
-			return ok
+			// the royal's square is left out of the occupied squares
+			return p.attackersTo(to, them, (p.occ[0]|p.occ[1])&^(1<<uint(from))) == 0
 		}
 		if part != NoKind {
 			return true // the square stays occupied

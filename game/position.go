@@ -84,10 +84,11 @@ type Position struct {
 	half   int  // plies since the last capture or pawn move
 	full   int  // full move number
 	hash   uint64
-	royal  [2]int8   // full-size games: square of each side's royal, -1 if none
-	royals [2]int8   // bifold games: number of royal pieces each side has
-	occ    [2]uint64 // squares holding a piece of each colour (bit s for square s)
-	stack  []undo    // made moves, for Unmake and repetition
+	royal  [2]int8        // full-size games: square of each side's royal, -1 if none
+	royals [2]int8        // bifold games: number of royal pieces each side has
+	occ    [2]uint64      // squares holding a piece of each colour (bit s for square s)
+	cls    [numCls]uint64 // squares holding a piece of each attack class (attacks.go)
+	stack  []undo         // made moves, for Unmake and repetition
 }
 
 // Zobrist keys.
@@ -198,14 +199,28 @@ func (p *Position) setCell(s int, c Cell) {
 	p.updOcc(s)
 }
 
-// updOcc brings the occupancy bits of square s up to date.
+// updOcc brings the occupancy and attack-class bits of square s up to date
+// (without branches on the classes: this runs twice or more per move).
 func (p *Position) updOcc(s int) {
-	bit := uint64(1) << uint(s)
+	bit := uint64(1) << uint(s&63)
 	p.occ[0] &^= bit
 	p.occ[1] &^= bit
-	for _, x := range p.sq[s] {
+	p.cls[0] &^= bit
+	p.cls[1] &^= bit
+	p.cls[2] &^= bit
+	p.cls[3] &^= bit
+	p.cls[4] &^= bit
+	p.cls[5] &^= bit
+	for _, x := range p.sq[s&63] {
 		if x != NoPiece {
 			p.occ[x.Color()] |= bit
+			f := uint64(attackFlags[x.Kind()])
+			p.cls[0] |= bit * (f & 1)
+			p.cls[1] |= bit * (f >> 1 & 1)
+			p.cls[2] |= bit * (f >> 2 & 1)
+			p.cls[3] |= bit * (f >> 3 & 1)
+			p.cls[4] |= bit * (f >> 4 & 1)
+			p.cls[5] |= bit * (f >> 5 & 1)
 		}
 	}
 }

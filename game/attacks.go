@@ -1,0 +1,131 @@
+package game
+
+import "math/bits"
+
+// Bit-set attack tables and functions. A set of squares is a uint64 with bit
+// s for square s. Sliding attacks are computed without branches (a sentinel
+// bit stands for the board edge), which matters under WASM, where Go turns
+// every taken branch into a jump through the function's dispatch table.
+
+// Attack classes of the full-size pieces, the index into Position.cls: the
+// squares holding a piece that attacks that way (either colour; intersect
+// with Position.occ). A piece is in every class of its components.
+const (
+	clsOrthSlide = iota // R, Q, M, D
+	clsDiagSlide        // B, Q, A, O
+	clsOrthStep         // K and the orthogonal sliders
+	clsDiagStep         // K and the diagonal sliders
+	clsLeap             // N, M, A, E
+	clsPawn             // the full-size Pawn
+	numCls
+)
+
+var (
+	betweenBB [64][64]uint64 // squares strictly between two squares on a line, else 0
+	lineBB    [64][64]uint64 // the whole line through two aligned squares, else 0
+	orthLines [64]uint64     // the rank and file through a square (without it)
+	diagLines [64]uint64     // both diagonals through a square (without it)
+	stepOrth  [64]uint64     // orthogonal neighbours
+	stepDiag  [64]uint64     // diagonal neighbours
+	leapMask  = [3]uint64{lLeap: ^uint64(0)}
+	// lastRankBB is each side's promotion rank.
+	lastRankBB = [2]uint64{0xff << 56, 0xff}
+)
+
+// init fills the tables from rayBB (ai_support.go's init, which runs first:
+// files initialise in name order).
+func init() {
+	for s := 0; s < 64; s++ {
+		for d := 0; d < 8; d++ {
+			if d < 4 {
+				orthLines[s] |= rayBB[s][d]
+				stepOrth[s] |= rayRange[rStep][s][d]
+			} else {
+				diagLines[s] |= rayBB[s][d]
+				stepDiag[s] |= rayRange[rStep][s][d]
+			}
+			opp := (d + 2) & 3
+			if d >= 4 {
+				opp = 4 + (d-4+2)&3
+			}
+			for r := rayBB[s][d]; r != 0; r &= r - 1 {
+				t := bits.TrailingZeros64(r)
+				betweenBB[s][t] = rayBB[s][d] &^ rayBB[t][d] &^ (1 << uint(t))
+				lineBB[s][t] = rayBB[s][d] | rayBB[s][opp] | 1<<uint(s)
+			}
+		}
+	}
+}
+
+// orthAtt returns the squares a piece with orthogonal range r (rNone,
+// rStep, rHalfling, rSlide) on s reaches along ranks and files when the
+// squares in all are occupied: up to and including the first occupied one.
+func orthAtt(r uint8, s int, all uint64) uint64 {
+	ray := &rayRange[r&3][s&63]
+	n := ray[0] // N: toward higher squares
+	b := n&all | 1<<63
+	n &= b ^ (b - 1)
+	e := ray[1] // E
+	b = e&all | 1<<63
+	e &= b ^ (b - 1)
+	so := ray[2] // S: toward lower squares
+	b = so&all | 1
+	so &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	w := ray[3] // W
+	b = w&all | 1
+	w &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	return n | e | so | w
+}
+
+// diagAtt is orthAtt for the diagonals.
+func diagAtt(r uint8, s int, all uint64) uint64 {
+	ray := &rayRange[r&3][s&63]
+	ne := ray[4] // NE: toward higher squares
+	b := ne&all | 1<<63
+	ne &= b ^ (b - 1)
+	nw := ray[7] // NW
+	b = nw&all | 1<<63
+	nw &= b ^ (b - 1)
+	se := ray[5] // SE: toward lower squares
+	b = se&all | 1
+	se &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	sw := ray[6] // SW
+	b = sw&all | 1
+	sw &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	return ne | nw | se | sw
+}
+
+// pieceAtt returns the squares a full-size piece of movement m on s attacks
+// (pawns excepted) with the squares in all occupied.
+func pieceAtt(m movement, s int, all uint64) uint64 {
+	return orthAtt(m.Orth, s, all) | diagAtt(m.Diag, s, all) | knightBB[s&63]&leapMask[m.Leap%3]
+}
+
+// attackersTo returns the pieces of side by that attack square s in a
+// full-size position whose occupied squares are all (which may differ from
+// the board: a royal's own square is left out when it tests where it could go).
+func (p *Position) attackersTo(s int, by Color, all uint64) uint64 {
+	s &= 63
+	a := orthAtt(rSlide, s, all)&p.cls[clsOrthSlide] |
+		diagAtt(rSlide, s, all)&p.cls[clsDiagSlide] |
+		stepOrth[s]&p.cls[clsOrthStep] |
+		stepDiag[s]&p.cls[clsDiagStep] |
+		knightBB[s]&p.cls[clsLeap] |
+		pawnDiag[by^1][s]&p.cls[clsPawn]
+	return a & p.occ[by&1]
+}
+
+// pinnedTo returns side us's pieces that are the only piece between the
+// royal on rsq and an enemy slider that would attack it along that line.
+func (p *Position) pinnedTo(rsq int, us Color, all uint64) uint64 {
+	them := us ^ 1
+	snipers := (orthLines[rsq]&p.cls[clsOrthSlide] | diagLines[rsq]&p.cls[clsDiagSlide]) & p.occ[them]
+	var pinned uint64
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := betweenBB[rsq][bits.TrailingZeros64(snipers)] & all
+		if b != 0 && b&(b-1) == 0 {
+			pinned |= b
+		}
+	}
+	return pinned & p.occ[us]
+}
