@@ -96,9 +96,32 @@ func diagAtt(r uint8, s int, all uint64) uint64 {
 }
 
 // pieceAtt returns the squares a full-size piece of movement m on s attacks
-// (pawns excepted) with the squares in all occupied.
+// (pawns excepted) with the squares in all occupied: orthAtt | diagAtt |
+// the knight leap, written out in one body (no calls: they are dear under
+// WASM, and this runs once per piece per node).
 func pieceAtt(m movement, s int, all uint64) uint64 {
-	return orthAtt(m.Orth, s, all) | diagAtt(m.Diag, s, all) | knightBB[s&63]&leapMask[m.Leap%3]
+	s &= 63
+	o := &rayRange[m.Orth&3][s]
+	d := &rayRange[m.Diag&3][s]
+	n, e, so, w := o[0], o[1], o[2], o[3]
+	ne, nw, se, sw := d[4], d[7], d[5], d[6]
+	b := n&all | 1<<63
+	n &= b ^ (b - 1)
+	b = e&all | 1<<63
+	e &= b ^ (b - 1)
+	b = ne&all | 1<<63
+	ne &= b ^ (b - 1)
+	b = nw&all | 1<<63
+	nw &= b ^ (b - 1)
+	b = so&all | 1
+	so &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	b = w&all | 1
+	w &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	b = se&all | 1
+	se &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	b = sw&all | 1
+	sw &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
+	return n | e | so | w | ne | nw | se | sw | knightBB[s]&leapMask[m.Leap%3]
 }
 
 // attackersTo returns the pieces of side by that attack square s in a

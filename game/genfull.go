@@ -54,12 +54,13 @@ func (p *Position) InCheck() bool {
 	return p.v.Check && p.attacked(int(p.royal[p.turn]), p.turn.Other())
 }
 
-// genFull appends the legal moves of a full-size position. Each piece's
-// destinations are a bit set (pieceAtt), cut to the pin line for a pinned
-// piece and to unattacked squares for the royal, so out of check every move
-// written is legal and needs no later test; in check the pseudo-legal moves
-// are written and then tested by legalFull. The loops that write moves are
-// inline: under WASM a call per move costs more than the move.
+// genFull appends the legal moves of a full-size position, each one legal
+// as written (no make/unmake to test it, except en passant). Each piece's
+// destinations are a bit set (pieceAtt), cut to its pin line when pinned,
+// in check to the squares that capture the single checker or block it
+// (evade), and for the royal to squares where it would not be attacked. The
+// loops that write moves are inline: under WASM a call or a taken branch
+// per move costs more than the move.
 func (p *Position) genFull(ml *MoveList) {
 	v := p.v
 	us := p.turn
@@ -69,24 +70,31 @@ func (p *Position) genFull(ml *MoveList) {
 	empty := ^all
 	rsq := int(p.royal[us])
 	var checkers, pinned uint64
+	evade := ^uint64(0)
 	if rsq >= 0 {
-		if checkers = p.attackersTo(rsq, them, all); checkers == 0 {
-			pinned = p.pinnedTo(rsq, us, all)
+		checkers = p.attackersTo(rsq, them, all)
+		pinned = p.pinnedTo(rsq, us, all)
+		if checkers != 0 {
+			// a non-royal piece must take a single checker or step between
+			// it and the royal (a move onto an own piece, a fusion, does
+			// neither); against two checkers only the royal moves
+			evade = 0
+			if checkers&(checkers-1) == 0 {
+				evade = checkers | betweenBB[rsq][bits.TrailingZeros64(checkers)]
+			}
 		}
 	}
 	inCheck := checkers != 0
-	start := ml.N
 
 	pawns := own & p.cls[clsPawn]
-	p.genPawnsFull(ml, pawns&^pinned, ^uint64(0), empty, enemy)
+	p.genPawnsFull(ml, pawns&^pinned, evade, empty, enemy)
 	for pp := pawns & pinned; pp != 0; pp &= pp - 1 {
 		s := bits.TrailingZeros64(pp)
-		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s], empty, enemy)
+		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, enemy)
 	}
 	if ep := int(p.ep); ep >= 0 {
 		for pp := pawnDiag[them][ep] & pawns; pp != 0; pp &= pp - 1 {
-			m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture)
-			if inCheck || p.legalFull(m, false, rsq) {
+			if m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture); p.legalFull(m, inCheck, rsq) {
 				ml.add(m)
 			}
 		}
@@ -94,75 +102,83 @@ func (p *Position) genFull(ml *MoveList) {
 
 	n := ml.N
 	for bb := own &^ pawns; bb != 0; bb &= bb - 1 {
+		if n > MaxMoves-256 {
+			break // never in a real game: a piece makes fewer than 256 moves
+		}
 		s := bits.TrailingZeros64(bb)
-		bit := uint64(1) << uint(s)
 		k := p.sq[s][0].Kind()
 		info := &kinds[k]
-		tg := pieceAtt(info.move, s, all)
-		if pinned&bit != 0 {
-			tg &= lineBB[rsq][s]
+		// a pinned piece keeps to its line (the mask is all ones otherwise)
+		att := pieceAtt(info.move, s, all) & (lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1))
+		if !info.royal {
+			att &= evade
 		}
-		if info.royal && !inCheck {
-			// the royal may not go where it would be attacked (its own
-			// square left empty, so it cannot hide behind itself)
-			rest := all &^ bit
-			for t := tg &^ own; t != 0; t &= t - 1 {
-				if p.attackersTo(bits.TrailingZeros64(t), them, rest) != 0 {
-					tg &^= t & -t
-				}
-			}
-		}
+		tg := att &^ own
 		base := Move(s)
-		for t := tg & empty; t != 0 && n < MaxMoves; t &= t - 1 {
-			ml.Moves[n] = base | Move(bits.TrailingZeros64(t))<<6
-			n++
-		}
-		for t := tg & enemy; t != 0 && n < MaxMoves; t &= t - 1 {
-			ml.Moves[n] = base | Move(bits.TrailingZeros64(t))<<6 | flagCapture
-			n++
-		}
-		if v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
-			// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
-			promo := base | Move(metaKind(k))<<22
-			for t := tg & empty; t != 0 && n < MaxMoves; t &= t - 1 {
-				ml.Moves[n] = promo | Move(bits.TrailingZeros64(t))<<6
-				n++
-			}
-		}
-		if v.Fusion && info.simple {
-			// Bedlam rule 4: onto a friendly simple piece of another kind
-			for t := tg & own; t != 0 && n < MaxMoves; t &= t - 1 {
-				ts := bits.TrailingZeros64(t)
-				yk := p.sq[ts][0].Kind()
-				if yk == k || yk.Royal() || !kinds[yk].simple || compoundOf(k, yk) == NoKind {
-					continue
-				}
-				if info.royal && !inCheck && p.attackersTo(ts, them, all&^bit) != 0 {
-					continue
-				}
-				ml.Moves[n] = base | Move(ts)<<6
-				n++
-			}
-		}
-		if v.Split && info.comps[0] != NoKind {
-			// fission: a component alone to an empty square; the other stays,
-			// so the square stays occupied and no pin or line opens
-			for j := 0; j < 2; j++ {
-				part := info.comps[j]
-				ptg := pieceAtt(kinds[part].move, s, all) & empty
-				if part.Royal() && !inCheck {
-					for t := ptg; t != 0; t &= t - 1 {
-						if p.attackersTo(bits.TrailingZeros64(t), them, all) != 0 {
-							ptg &^= t & -t
-						}
+		if v.special[k] {
+			// the royal, metamorphosis, fusion and fission: one test for
+			// all of them, as under WASM every branch taken costs
+			bit := uint64(1) << uint(s)
+			if info.royal {
+				// the royal may not go where it would be attacked (its own
+				// square left empty, so it cannot hide behind itself)
+				rest := all &^ bit
+				for t := att; t != 0; t &= t - 1 {
+					if p.attackersTo(bits.TrailingZeros64(t), them, rest) != 0 {
+						att &^= t & -t
 					}
 				}
-				pm := base | Move(part)<<12
-				for t := ptg; t != 0 && n < MaxMoves; t &= t - 1 {
-					ml.Moves[n] = pm | Move(bits.TrailingZeros64(t))<<6
+				tg = att &^ own
+			}
+			if v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
+				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
+				promo := base | Move(metaKind(k))<<22
+				for t := tg & empty; t != 0; t &= t - 1 {
+					ml.Moves[n] = promo | Move(bits.TrailingZeros64(t))<<6
 					n++
 				}
 			}
+			if v.Fusion && info.simple {
+				// Bedlam rule 4: onto a friendly simple piece of another kind
+				for t := att & own; t != 0; t &= t - 1 {
+					ts := bits.TrailingZeros64(t)
+					yk := p.sq[ts][0].Kind()
+					if yk != k && !yk.Royal() && kinds[yk].simple && compoundOf(k, yk) != NoKind {
+						ml.Moves[n] = base | Move(ts)<<6
+						n++
+					}
+				}
+			}
+			if v.Split && info.comps[0] != NoKind {
+				// fission: a component alone to an empty square; the other
+				// stays, so the square stays occupied and no pin or line opens
+				for j := 0; j < 2; j++ {
+					part := info.comps[j]
+					ptg := pieceAtt(kinds[part].move, s, all) & empty
+					if !part.Royal() {
+						ptg &= evade // the royal may stay behind, in check
+					} else {
+						for t := ptg; t != 0; t &= t - 1 {
+							if p.attackersTo(bits.TrailingZeros64(t), them, all) != 0 {
+								ptg &^= t & -t
+							}
+						}
+					}
+					pm := base | Move(part)<<12
+					for t := ptg; t != 0; t &= t - 1 {
+						ml.Moves[n] = pm | Move(bits.TrailingZeros64(t))<<6
+						n++
+					}
+				}
+			}
+		}
+		// the whole piece: to empty squares and captures, two a turn (a
+		// taken branch per move is what WASM pays for); the capture flag
+		// is the target's bit in enemy
+		for ; tg != 0; tg &= tg - 1 {
+			t := bits.TrailingZeros64(tg)
+			ml.Moves[n] = base | Move(t)<<6 | Move(enemy>>uint(t)&1)<<31
+			n++
 		}
 	}
 	ml.N = n
@@ -197,19 +213,6 @@ func (p *Position) genFull(ml *MoveList) {
 		}
 		ml.N = n
 	}
-	if !inCheck {
-		return
-	}
-	// in check: keep the moves that leave the royal safe
-	n = start
-	for i := start; i < ml.N; i++ {
-		m := ml.Moves[i]
-		if m&flagDrop != 0 || p.legalFull(m, true, rsq) {
-			ml.Moves[n] = m
-			n++
-		}
-	}
-	ml.N = n
 }
 
 // genPawnsFull appends the moves of side to move's pawns in set pawns (all

@@ -30,6 +30,7 @@ type Variant struct {
 	handOrder  []Kind
 	slotOrder  [numKinds]int // canonical order inside a bifold square
 	castleMask [64]uint8
+	special    [numKinds]bool // full-size kinds with more than plain moves here: royal, metamorphosis, fusion, fission
 }
 
 const (
@@ -77,6 +78,11 @@ func newVariant(v Variant) *Variant {
 		for _, k := range []Kind{Queen, Marshall, Paladin, Rook, Bishop, Knight, Pawn} {
 			nv.handOrder = append(nv.handOrder, k)
 		}
+	}
+	for k := Kind(1); k < numKinds; k++ {
+		info := &kinds[k]
+		nv.special[k] = info.royal || (v.Metamorphosis && (k == Knight || k == Bishop || k == Rook)) ||
+			(v.Fusion && info.simple) || (v.Split && info.comps[0] != NoKind)
 	}
 	if nv.Castling {
 		for sq, bits := range map[int]uint8{4: castleWK | castleWQ, 7: castleWK, 0: castleWQ, 60: castleBK | castleBQ, 63: castleBK, 56: castleBQ} {
