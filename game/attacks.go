@@ -27,7 +27,7 @@ var (
 	diagLines [64]uint64     // both diagonals through a square (without it)
 	stepOrth  [64]uint64     // orthogonal neighbours
 	stepDiag  [64]uint64     // diagonal neighbours
-	leapMask  = [3]uint64{lLeap: ^uint64(0)}
+	leapMask  = [4]uint64{lLeap: ^uint64(0)}
 	// lastRankBB is each side's promotion rank.
 	lastRankBB = [2]uint64{0xff << 56, 0xff}
 )
@@ -57,52 +57,13 @@ func init() {
 	}
 }
 
-// orthAtt returns the squares a piece with orthogonal range r (rNone,
-// rStep, rHalfling, rSlide) on s reaches along ranks and files when the
-// squares in all are occupied: up to and including the first occupied one.
-func orthAtt(r uint8, s int, all uint64) uint64 {
-	ray := &rayRange[r&3][s&63]
-	n := ray[0] // N: toward higher squares
-	b := n&all | 1<<63
-	n &= b ^ (b - 1)
-	e := ray[1] // E
-	b = e&all | 1<<63
-	e &= b ^ (b - 1)
-	so := ray[2] // S: toward lower squares
-	b = so&all | 1
-	so &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	w := ray[3] // W
-	b = w&all | 1
-	w &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	return n | e | so | w
-}
-
-// diagAtt is orthAtt for the diagonals.
-func diagAtt(r uint8, s int, all uint64) uint64 {
-	ray := &rayRange[r&3][s&63]
-	ne := ray[4] // NE: toward higher squares
-	b := ne&all | 1<<63
-	ne &= b ^ (b - 1)
-	nw := ray[7] // NW
-	b = nw&all | 1<<63
-	nw &= b ^ (b - 1)
-	se := ray[5] // SE: toward lower squares
-	b = se&all | 1
-	se &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	sw := ray[6] // SW
-	b = sw&all | 1
-	sw &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	return ne | nw | se | sw
-}
-
-// pieceAtt returns the squares a full-size piece of movement m on s attacks
-// (pawns excepted) with the squares in all occupied: orthAtt | diagAtt |
-// the knight leap, written out in one body (no calls: they are dear under
-// WASM, and this runs once per piece per node).
-func pieceAtt(m movement, s int, all uint64) uint64 {
-	s &= 63
-	o := &rayRange[m.Orth&3][s]
-	d := &rayRange[m.Diag&3][s]
+// slideAtt returns the squares reached along the orthogonal rays o and the
+// diagonal rays d of one square (rows of rayRange or rayBB, indexed by
+// direction) when the squares in all are occupied: on each ray, up to and
+// including the first occupied square. No branches: a sentinel bit stands
+// for the board's edge (N, E, NE, NW run to higher squares, the others to
+// lower).
+func slideAtt(o, d *[8]uint64, all uint64) (orth, diag uint64) {
 	n, e, so, w := o[0], o[1], o[2], o[3]
 	ne, nw, se, sw := d[4], d[7], d[5], d[6]
 	b := n&all | 1<<63
@@ -121,7 +82,15 @@ func pieceAtt(m movement, s int, all uint64) uint64 {
 	se &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
 	b = sw&all | 1
 	sw &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	return n | e | so | w | ne | nw | se | sw | knightBB[s]&leapMask[m.Leap%3]
+	return n | e | so | w, ne | nw | se | sw
+}
+
+// pieceAtt returns the squares a full-size piece of movement m on s attacks
+// (pawns excepted) with the squares in all occupied. Orth and Diag are range
+// classes (rNone, rStep, rHalfling, rSlide) of rayRange.
+func pieceAtt(m movement, s int, all uint64) uint64 {
+	orth, diag := slideAtt(&rayRange[m.Orth&3][s&63], &rayRange[m.Diag&3][s&63], all)
+	return orth | diag | knightBB[s&63]&leapMask[m.Leap&3]
 }
 
 // attackersTo returns the pieces of side by that attack square s in a
@@ -129,8 +98,9 @@ func pieceAtt(m movement, s int, all uint64) uint64 {
 // the board: a royal's own square is left out when it tests where it could go).
 func (p *Position) attackersTo(s int, by Color, all uint64) uint64 {
 	s &= 63
-	a := orthAtt(rSlide, s, all)&p.cls[clsOrthSlide] |
-		diagAtt(rSlide, s, all)&p.cls[clsDiagSlide] |
+	orth, diag := slideAtt(&rayBB[s], &rayBB[s], all)
+	a := orth&p.cls[clsOrthSlide] |
+		diag&p.cls[clsDiagSlide] |
 		stepOrth[s]&p.cls[clsOrthStep] |
 		stepDiag[s]&p.cls[clsDiagStep] |
 		knightBB[s]&p.cls[clsLeap] |

@@ -109,7 +109,9 @@ func (p *Position) genFull(ml *MoveList) {
 		k := p.sq[s][0].Kind()
 		info := &kinds[k]
 		// a pinned piece keeps to its line (the mask is all ones otherwise)
-		att := pieceAtt(info.move, s, all) & (lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1))
+		// pieceAtt, written out to save a call per piece
+		orth, diag := slideAtt(&rayRange[info.move.Orth&3][s], &rayRange[info.move.Diag&3][s], all)
+		att := (orth | diag | knightBB[s]&leapMask[info.move.Leap&3]) & (lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1))
 		if !info.royal {
 			att &= evade
 		}

@@ -26,10 +26,44 @@ func (p *Position) Make(m Move) {
 	}
 	u := &p.stack[len(p.stack)-1]
 	u.move, u.castle, u.ep, u.half, u.hash, u.royal, u.royals = m, p.castle, p.ep, int16(p.half), p.hash, p.royal, p.royals
+	u.occ, u.cls = p.occ, p.cls
 	u.n, u.nh = 0, 0
 	resetHalf := m.IsCapture()
 	to := m.To()
 	switch {
+	case m&(flagDrop|flagEP|flagCastle|31<<12) == 0 && !p.v.Bifold:
+		// the common full-size move, written out here (no calls below
+		// Make: they are dear under WASM): one piece from one square to
+		// another, which it may capture on, fuse with or promote on
+		from := m.From()
+		x, y := p.sq[from][0], p.sq[to][0]
+		u.sq[0], u.cell[0] = int8(from), p.sq[from]
+		u.sq[1], u.cell[1] = int8(to), p.sq[to]
+		u.n = 2
+		k := x.Kind()
+		res := k
+		if m&(31<<22|flagCapture) != 0 || y != NoPiece {
+			res = p.fullResult(u, m, k, y)
+		}
+		nx := MakePiece(us, res)
+		p.hash ^= zPiece[from][0][x] ^ zPiece[to][0][y] ^ zPiece[to][0][nx]
+		p.sq[from][0] = NoPiece
+		p.sq[to][0] = nx
+		fb, tb := uint64(1)<<uint(from), uint64(1)<<uint(to)
+		p.occ[us] = p.occ[us]&^fb | tb
+		p.occ[us^1] &^= tb
+		f := uint64(attackFlags[res])
+		both := fb | tb
+		p.cls[0] = p.cls[0]&^both | tb*(f&1)
+		p.cls[1] = p.cls[1]&^both | tb*(f>>1&1)
+		p.cls[2] = p.cls[2]&^both | tb*(f>>2&1)
+		p.cls[3] = p.cls[3]&^both | tb*(f>>3&1)
+		p.cls[4] = p.cls[4]&^both | tb*(f>>4&1)
+		p.cls[5] = p.cls[5]&^both | tb*(f>>5&1)
+		if kinds[res].royal {
+			p.royal[us] = int8(to)
+		}
+		resetHalf = resetHalf || k == Pawn
 	case m.IsDrop():
 		k := m.Part()
 		u.save(to, p.sq[to])
@@ -77,8 +111,9 @@ func (p *Position) castleUpdate(c uint8) {
 	p.castle = c
 }
 
-// makeFull plays a board move of a full-size rule set; it reports whether a
-// pawn moved.
+// makeFull plays the full-size board moves that Make does not write out
+// itself: en passant, castling and a component leaving a compound. It
+// reports whether a pawn moved.
 func (p *Position) makeFull(u *undo, m Move) bool {
 	v := p.v
 	us := p.turn
@@ -86,7 +121,6 @@ func (p *Position) makeFull(u *undo, m Move) bool {
 	x := p.sq[from][0]
 	k := x.Kind()
 	y := p.sq[to][0]
-	capture := y != NoPiece && y.Color() != us
 	if m.IsEnPassant() {
 		cs := to - 8
 		if us == Black {
@@ -116,6 +150,22 @@ func (p *Position) makeFull(u *undo, m Move) bool {
 		}
 		return false
 	}
+	res := p.fullResult(u, m, k, y)
+	p.setCell(from, Cell{})
+	p.setCell(to, Cell{MakePiece(us, res)})
+	if res.Royal() {
+		p.royal[us] = int8(to)
+	}
+	return k == Pawn
+}
+
+// fullResult returns the kind that a whole full-size piece of kind k
+// becomes by move m onto a square holding y (promotion, fusion, demotion,
+// assimilation), and puts a captured piece in the captor's hand when the
+// rule set has drops.
+func (p *Position) fullResult(u *undo, m Move, k Kind, y Piece) Kind {
+	v := p.v
+	capture := y != NoPiece && y.Color() != p.turn
 	res := k
 	switch {
 	case m.Promo() != NoKind:
@@ -123,19 +173,14 @@ func (p *Position) makeFull(u *undo, m Move) bool {
 	case y != NoPiece && !capture:
 		res = compoundOf(k, y.Kind()) // fusion
 	case capture && v.Demotion && kinds[k].comps[0] != NoKind:
-		res = demote(k, from, to)
+		res = demote(k, m.From(), m.To())
 	case capture && v.Assimilation && kinds[k].simple && kinds[y.Kind()].simple && y.Kind() != k:
 		res = compoundOf(k, y.Kind())
 	}
 	if capture && v.Drops {
-		p.handChange(u, us, y.Kind(), 1)
+		p.handChange(u, p.turn, y.Kind(), 1)
 	}
-	p.setCell(from, Cell{})
-	p.setCell(to, Cell{MakePiece(us, res)})
-	if res.Royal() {
-		p.royal[us] = int8(to)
-	}
-	return k == Pawn
+	return res
 }
 
 // castleRook moves the castling rook (or RR unit) for a royal moving from
@@ -261,8 +306,8 @@ func (p *Position) Unmake() {
 	u := &p.stack[len(p.stack)-1]
 	for i := int(u.n) - 1; i >= 0; i-- {
 		p.sq[u.sq[i]] = u.cell[i]
-		p.updOcc(int(u.sq[i]))
 	}
+	p.occ, p.cls = u.occ, u.cls
 	for i := int(u.nh) - 1; i >= 0; i-- {
 		h := u.hands[i]
 		p.hand[h.c][h.k] = h.old

@@ -63,6 +63,8 @@ type undo struct {
 	hash   uint64
 	royal  [2]int8
 	royals [2]int8
+	occ    [2]uint64      // occupancy before the move (Unmake copies it back
+	cls    [numCls]uint64 // rather than recomputing it square by square)
 }
 
 // handSave is a hand count before a move changed it.
