@@ -100,6 +100,14 @@ func (p *Position) genFull(ml *MoveList) {
 		}
 	}
 
+	// the friendly pieces a simple piece may fuse with, by kind (attack
+	// classes tell them apart: a compound has the classes of both parts)
+	var pureN, pureB, pureR uint64
+	if v.Fusion {
+		pureN = own & p.cls[clsLeap] &^ (p.cls[clsOrthStep] | p.cls[clsDiagStep])
+		pureB = own & p.cls[clsDiagSlide] &^ (p.cls[clsOrthStep] | p.cls[clsLeap])
+		pureR = own & p.cls[clsOrthSlide] &^ (p.cls[clsDiagStep] | p.cls[clsLeap])
+	}
 	n := ml.N
 	for bb := own &^ pawns; bb != 0; bb &= bb - 1 {
 		if n > MaxMoves-256 {
@@ -120,17 +128,30 @@ func (p *Position) genFull(ml *MoveList) {
 		if v.special[k] {
 			// the royal, metamorphosis, fusion and fission: one test for
 			// all of them, as under WASM every branch taken costs
-			bit := uint64(1) << uint(s)
+			var fuse uint64 // Bedlam rule 4: onto a friendly simple piece of another kind
+			if v.Fusion && info.simple {
+				switch k {
+				case Knight:
+					fuse = pureB | pureR
+				case Bishop:
+					fuse = pureN | pureR
+				case Rook:
+					fuse = pureN | pureB
+				default: // the King
+					fuse = pureN | pureB | pureR
+				}
+				fuse &= att
+			}
 			if info.royal {
 				// the royal may not go where it would be attacked (its own
 				// square left empty, so it cannot hide behind itself)
-				rest := all &^ bit
-				for t := att; t != 0; t &= t - 1 {
+				rest := all &^ (1 << uint(s))
+				for t := tg | fuse; t != 0; t &= t - 1 {
 					if p.attackersTo(bits.TrailingZeros64(t), them, rest) != 0 {
-						att &^= t & -t
+						tg &^= t & -t
+						fuse &^= t & -t
 					}
 				}
-				tg = att &^ own
 			}
 			if v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
@@ -140,16 +161,9 @@ func (p *Position) genFull(ml *MoveList) {
 					n++
 				}
 			}
-			if v.Fusion && info.simple {
-				// Bedlam rule 4: onto a friendly simple piece of another kind
-				for t := att & own; t != 0; t &= t - 1 {
-					ts := bits.TrailingZeros64(t)
-					yk := p.sq[ts][0].Kind()
-					if yk != k && !yk.Royal() && kinds[yk].simple && compoundOf(k, yk) != NoKind {
-						ml.Moves[n] = base | Move(ts)<<6
-						n++
-					}
-				}
+			for ; fuse != 0; fuse &= fuse - 1 {
+				ml.Moves[n] = base | Move(bits.TrailingZeros64(fuse))<<6
+				n++
 			}
 			if v.Split && info.comps[0] != NoKind {
 				// fission: a component alone to an empty square; the other
