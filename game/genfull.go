@@ -113,8 +113,8 @@ func (p *Position) genFull(ml *MoveList) {
 	}
 	n := ml.N
 	for bb := own &^ pawns; bb != 0; bb &= bb - 1 {
-		if n > MaxMoves-256 {
-			break // never in a real game: a piece makes fewer than 256 moves
+		if n > MaxMoves-5*64 {
+			break // never in a real game; below, a piece writes at most 5*63 moves, so n&(MaxMoves-1) == n (no bounds checks)
 		}
 		s := bits.TrailingZeros64(bb)
 		k := p.sq[s][0].Kind()
@@ -160,12 +160,12 @@ func (p *Position) genFull(ml *MoveList) {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
 				promo := base | Move(metaKind(k))<<22
 				for t := tg & empty; t != 0; t &= t - 1 {
-					ml.Moves[n] = promo | Move(bits.TrailingZeros64(t))<<6
+					ml.Moves[n&(MaxMoves-1)] = promo | Move(bits.TrailingZeros64(t))<<6
 					n++
 				}
 			}
 			for ; fuse != 0; fuse &= fuse - 1 {
-				ml.Moves[n] = base | Move(bits.TrailingZeros64(fuse))<<6
+				ml.Moves[n&(MaxMoves-1)] = base | Move(bits.TrailingZeros64(fuse))<<6
 				n++
 			}
 			if v.Split && info.comps[0] != NoKind {
@@ -185,7 +185,7 @@ func (p *Position) genFull(ml *MoveList) {
 					}
 					pm := base | Move(part)<<12
 					for t := ptg; t != 0; t &= t - 1 {
-						ml.Moves[n] = pm | Move(bits.TrailingZeros64(t))<<6
+						ml.Moves[n&(MaxMoves-1)] = pm | Move(bits.TrailingZeros64(t))<<6
 						n++
 					}
 				}
@@ -196,7 +196,7 @@ func (p *Position) genFull(ml *MoveList) {
 		// is the target's bit in enemy
 		for ; tg != 0; tg &= tg - 1 {
 			t := bits.TrailingZeros64(tg)
-			ml.Moves[n] = base | Move(t)<<6 | Move(enemy>>uint(t)&1)<<31
+			ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(enemy>>uint(t)&1)<<31
 			n++
 		}
 	}
@@ -241,10 +241,10 @@ func (p *Position) genFull(ml *MoveList) {
 					tg &= tg - 1
 					d := Move(bits.TrailingZeros64(tg))
 					tg &= tg - 1
-					ml.Moves[n+j] = dm | a | a<<6
-					ml.Moves[n+j+1] = dm | b | b<<6
-					ml.Moves[n+j+2] = dm | c | c<<6
-					ml.Moves[n+j+3] = dm | d | d<<6
+					ml.Moves[(n+j)&(MaxMoves-1)] = dm | a | a<<6
+					ml.Moves[(n+j+1)&(MaxMoves-1)] = dm | b | b<<6
+					ml.Moves[(n+j+2)&(MaxMoves-1)] = dm | c | c<<6
+					ml.Moves[(n+j+3)&(MaxMoves-1)] = dm | d | d<<6
 				}
 				n += cnt
 				continue
@@ -281,24 +281,27 @@ func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy uint64) 
 	one &= mask
 	last := lastRankBB[p.turn]
 	n := ml.N
-	for t := one &^ last; t != 0 && n < MaxMoves; t &= t - 1 {
+	if n > MaxMoves-4*8 {
+		return // never in a real game; below, at most 4 moves a pawn without promotions
+	}
+	for t := one &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n] = Move(ts-dOne) | Move(ts)<<6
+		ml.Moves[n&(MaxMoves-1)] = Move(ts-dOne) | Move(ts)<<6
 		n++
 	}
-	for t := two; t != 0 && n < MaxMoves; t &= t - 1 {
+	for t := two; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n] = Move(ts-2*dOne) | Move(ts)<<6 | flagDouble
+		ml.Moves[n&(MaxMoves-1)] = Move(ts-2*dOne) | Move(ts)<<6 | flagDouble
 		n++
 	}
-	for t := left &^ last; t != 0 && n < MaxMoves; t &= t - 1 {
+	for t := left &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n] = Move(ts-dLeft) | Move(ts)<<6 | flagCapture
+		ml.Moves[n&(MaxMoves-1)] = Move(ts-dLeft) | Move(ts)<<6 | flagCapture
 		n++
 	}
-	for t := right &^ last; t != 0 && n < MaxMoves; t &= t - 1 {
+	for t := right &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n] = Move(ts-dRight) | Move(ts)<<6 | flagCapture
+		ml.Moves[n&(MaxMoves-1)] = Move(ts-dRight) | Move(ts)<<6 | flagCapture
 		n++
 	}
 	ml.N = n
