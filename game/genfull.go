@@ -18,7 +18,7 @@ const (
 	atPawn
 )
 
-var attackFlags [numKinds]uint8
+var attackFlags [32]uint8 // by Kind; 32 rows, so no bounds checks
 
 func init() {
 	for k := Kind(1); k < numKinds; k++ {

@@ -46,13 +46,13 @@ func (p *Position) Make(m Move) {
 			res = p.fullResult(u, m, k, y)
 		}
 		nx := MakePiece(us, res)
-		p.hash ^= zPiece[from][0][x] ^ zPiece[to][0][y] ^ zPiece[to][0][nx]
+		p.hash ^= zPiece[from][0][x&63] ^ zPiece[to][0][y&63] ^ zPiece[to][0][nx&63]
 		p.sq[from][0] = NoPiece
 		p.sq[to][0] = nx
 		fb, tb := uint64(1)<<uint(from), uint64(1)<<uint(to)
-		p.occ[us] = p.occ[us]&^fb | tb
-		p.occ[us^1] &^= tb
-		f := uint64(attackFlags[res])
+		p.occ[us&1] = p.occ[us&1]&^fb | tb
+		p.occ[(us^1)&1] &^= tb
+		f := uint64(attackFlags[res&31])
 		both := fb | tb
 		p.cls[0] = p.cls[0]&^both | tb*(f&1)
 		p.cls[1] = p.cls[1]&^both | tb*(f>>1&1)
@@ -60,8 +60,8 @@ func (p *Position) Make(m Move) {
 		p.cls[3] = p.cls[3]&^both | tb*(f>>3&1)
 		p.cls[4] = p.cls[4]&^both | tb*(f>>4&1)
 		p.cls[5] = p.cls[5]&^both | tb*(f>>5&1)
-		if kinds[res].royal {
-			p.royal[us] = int8(to)
+		if kinds[res&31].royal {
+			p.royal[us&1] = int8(to)
 		}
 		resetHalf = resetHalf || k == Pawn
 	case m.IsDrop():

@@ -139,7 +139,9 @@ type kindInfo struct {
 	value  int     // rough material value in centipawns (for ordering and tools)
 }
 
-var kinds = [numKinds]kindInfo{
+// The table has 32 rows (a Kind has 5 bits) so that kinds[x.Kind()] needs
+// no bounds check.
+var kinds = [32]kindInfo{
 	Pawn:     {name: "Pawn", move: movement{Pawn: true, PawnCap: pcLeft | pcRight}, pawn: true, value: 100},
 	Knight:   {name: "Knight", move: movement{Leap: lLeap}, simple: true, value: 300},
 	Bishop:   {name: "Bishop", move: movement{Diag: rSlide}, simple: true, value: 320},

@@ -30,7 +30,7 @@ type Variant struct {
 	handOrder  []Kind
 	slotOrder  [numKinds]int // canonical order inside a bifold square
 	castleMask [64]uint8
-	special    [numKinds]bool // full-size kinds with more than plain moves here: royal, metamorphosis, fusion, fission
+	special    [32]bool // by Kind (32 rows: no bounds checks); full-size kinds with more than plain moves here: royal, metamorphosis, fusion, fission
 }
 
 const (
