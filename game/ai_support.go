@@ -253,7 +253,7 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 	if p.ep >= 0 {
 		target |= 1 << uint(p.ep)
 	}
-	g := bifoldGen{p: p, ml: ml, us: us, them: them, capsOnly: true}
+	g := bifoldGen{p: p, ml: ml, us: us, them: them}
 	promo := promoFrom[us]
 	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb)
@@ -276,7 +276,10 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 		}
 		if pawn {
 			if promo&(1<<uint(s)) != 0 {
-				g.square(s) // promotions: the full generator (quiet pushes are dropped below)
+				if !g.classified {
+					g.classify()
+				}
+				g.gen(1 << uint(s)) // promotions: the full generator (quiet moves are dropped below)
 				continue
 			}
 			r |= pawnDiag[us][s]
@@ -319,10 +322,10 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		}
 		if m := kinds[k].move; m.Pawn {
 			if pawnDiag[g.us][s]&target != 0 {
-				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-					g.support, g.haveSup = p.threatMap(g.us), true
+				if !g.classified {
+					g.classify()
 				}
-				g.pawn(s, m, part, false, k == Pawn)
+				g.pawn(s, m, part, k == Pawn)
 			}
 		} else {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit, jobs[nj].royalPath = m, part, false, false
@@ -334,10 +337,10 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		m := unitMove[ka][kb]
 		if kinds[ka].pawn && kinds[kb].pawn {
 			if pawnDiag[g.us][s]&target != 0 {
-				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-					g.support, g.haveSup = p.threatMap(g.us), true
+				if !g.classified {
+					g.classify()
 				}
-				g.pawn(s, m, NoKind, true, false)
+				g.pawn(s, m, NoKind, true)
 			}
 		} else {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
@@ -439,11 +442,12 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 			}
 		}
 		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
-			g.done = tg0
-			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-				g.support, g.haveSup = p.threatMap(g.us), true
+			if !g.classified {
+				g.classify()
 			}
-			g.unitPawn(s, m, jobs[j].royalPath)
+			for tg = g.unitPawnTargets(s, m, jobs[j].royalPath) &^ tg0 & g.enemyOnly; tg != 0; tg &= tg - 1 {
+				ml.add(mkMove(s, bits.TrailingZeros64(tg), 0, 0, 0, flagCapture))
+			}
 		}
 	}
 }
