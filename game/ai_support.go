@@ -546,14 +546,15 @@ func (p *Position) InCheckQuick() bool {
 // piece or unit of c could move onto by its movement, whatever stands there,
 // plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
 // while supported). Bit operations: each line's squares up to and including
-// its first occupied square at once.
+// its first occupied square at once, without branches.
 func (p *Position) threatMap(c Color) uint64 {
 	var th uint64
 	all := p.occ[0] | p.occ[1]
-	var weak [32]int8
+	empty := ^all
+	var weakSq, weakDiag [32]uint64 // weak pawns: their square and weak diagonals
 	nw := 0
 	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
-		s := bits.TrailingZeros64(bb)
+		s := bits.TrailingZeros64(bb) & 63
 		x := p.sq[s]
 		a, b := x[0], x[1]
 		if a.Color() != c {
@@ -561,52 +562,54 @@ func (p *Position) threatMap(c Color) uint64 {
 		} else if b != NoPiece && b.Color() != c {
 			b = NoPiece
 		}
-		var m movement
-		if b == NoPiece {
-			m = kinds[a.Kind()].move
-		} else {
-			m = unitMove[a.Kind()][b.Kind()]
+		m := &cellMove[a.Kind()][b.Kind()]
+		ro, rd, blk := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s], all
+		// each line up to and including its first occupied square, by the
+		// sentinel bit trick of bifoldGen.gen (written out: calls are dear under WASM)
+		var tg uint64
+		if m.Orth != rNone {
+			r := ro[0]
+			q := r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = ro[1]
+			q = r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = ro[2]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			r = ro[3]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
 		}
-		for o := 0; o < 2; o++ {
-			r, d0 := m.Orth, 0
-			if o == 1 {
-				r, d0 = m.Diag, 4
-			}
-			if r == rNone {
-				continue
-			}
-			ray := &rayRange[r][s]
-			for d := d0; d < d0+4; d++ {
-				rd := ray[d]
-				blk := rd & all
-				if blk == 0 {
-					th |= rd
-					continue
-				}
-				if d == 0 || d == 1 || d == 4 || d == 7 {
-					first := blk & -blk
-					th |= rd & (first | (first - 1))
-				} else {
-					th |= rd &^ (uint64(1)<<uint(63-bits.LeadingZeros64(blk)) - 1)
-				}
-			}
+		if m.Diag != rNone {
+			r := rd[4]
+			q := r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = rd[7]
+			q = r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = rd[5]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			r = rd[6]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
 		}
-		switch m.Leap {
-		case lLeap:
-			th |= knightBB[s]
-		case lHorse:
-			for _, h := range horseSteps[s] {
-				if p.sq[h.pass].Empty() {
-					th |= 1 << uint(h.to)
-				}
-			}
+		th |= tg
+		th |= knightBB[s] & -uint64(m.Leap>>1) // lLeap
+		if m.Leap == lHorse {
+			hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]
+			e0, e1, e2, e3 := empty&hp[0], empty&hp[1], empty&hp[2], empty&hp[3]
+			th |= ht[0]&-((e0|-e0)>>63) | ht[1]&-((e1|-e1)>>63) | ht[2]&-((e2|-e2)>>63) | ht[3]&-((e3|-e3)>>63)
 		}
-		if m.Pawn {
-			th |= pawnCaptures(c, s, m.PawnCap, pcLeft, pcRight)
-			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weak) {
-				weak[nw] = int8(s)
-				nw++
-			}
+		// pawn diagonals (PawnCap is 0 for the others)
+		l, r := bbt.pawnLeft[c][s], bbt.pawnRight[c][s]
+		pc := uint64(m.PawnCap)
+		th |= l&-(pc&1) | r&-(pc>>1&1)
+		if pc&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weakSq) {
+			weakSq[nw] = 1 << uint(s)
+			weakDiag[nw] = l&-(pc>>2&1) | r&-(pc>>3&1)
+			nw++
 		}
 	}
 	// weak pawns, from the owner's back rank forward: support comes from behind
@@ -615,40 +618,9 @@ func (p *Position) threatMap(c Color) uint64 {
 		if c == Black {
 			j = nw - 1 - i
 		}
-		s := int(weak[j])
-		if th&(1<<uint(s)) != 0 {
-			x := p.sq[s]
-			a, b := x[0], x[1]
-			if a.Color() != c {
-				a, b = b, NoPiece
-			} else if b != NoPiece && b.Color() != c {
-				b = NoPiece
-			}
-			m := kinds[a.Kind()].move
-			if b != NoPiece {
-				m = unitMove[a.Kind()][b.Kind()]
-			}
-			th |= pawnCaptures(c, s, m.PawnCap, pcWeakLeft, pcWeakRight)
+		if th&weakSq[j] != 0 {
+			th |= weakDiag[j]
 		}
 	}
 	return th
-}
-
-// pawnCaptures returns the diagonal squares a pawn of side c on s threatens
-// with capture bits cap, of those given as its left and right sides.
-func pawnCaptures(c Color, s int, cap, left, right uint8) uint64 {
-	fwd, l, r := pawnDirs(c)
-	t := s + fwd
-	if t < 0 || t > 63 {
-		return 0
-	}
-	var b uint64
-	f := fileOf(s)
-	if cap&left != 0 && f+l >= 0 && f+l <= 7 {
-		b |= 1 << uint(t+l)
-	}
-	if cap&right != 0 && f+r >= 0 && f+r <= 7 {
-		b |= 1 << uint(t+r)
-	}
-	return b
 }

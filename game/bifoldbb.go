@@ -81,3 +81,18 @@ func makeBBTables() *bbTables {
 	}
 	return t
 }
+
+// cellMove is the movement of a square's pieces of one colour:
+// cellMove[a][NoKind] that of a lone piece of kind a, cellMove[a][b] that of
+// the unit of a and b (unitMove).
+var cellMove = makeCellMove()
+
+func makeCellMove() (t [numKinds][numKinds]movement) {
+	for a := Kind(1); a < numKinds; a++ {
+		t[a][NoKind] = kinds[a].move
+		for b := Kind(1); b < numKinds; b++ {
+			t[a][b] = union(kinds[a].move, kinds[b].move)
+		}
+	}
+	return
+}

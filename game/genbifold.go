@@ -232,30 +232,34 @@ func (g *bifoldGen) gen(bb uint64) {
 			// 63 stands for "no blocker"), S, W, SE, SW to lower (sentinel 0)
 			ro, rd := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s]
 			var tg uint64
-			r := ro[0]
-			q := r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = ro[1]
-			q = r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = rd[4]
-			q = r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = rd[7]
-			q = r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = ro[2]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			r = ro[3]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			r = rd[5]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			r = rd[6]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			if m.Orth != rNone {
+				r := ro[0]
+				q := r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = ro[1]
+				q = r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = ro[2]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+				r = ro[3]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			}
+			if m.Diag != rNone {
+				r := rd[4]
+				q := r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = rd[7]
+				q = r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = rd[5]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+				r = rd[6]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			}
 			switch m.Leap {
 			case lLeap:
 				tg |= knightBB[s]
