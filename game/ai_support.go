@@ -274,15 +274,14 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 			r = capReachU[ka][s] | capReachU[kb][s]
 			pawn = pawn || kinds[kb].pawn
 		}
-		if pawn {
-			if promo&(1<<uint(s)) != 0 {
-				if !g.classified {
-					g.classify()
-				}
-				g.gen(1 << uint(s)) // promotions: the full generator (quiet moves are dropped below)
-				continue
+		if pawn && (promo&(1<<uint(s)) != 0 || pawnDiag[us][s]&target != 0) {
+			// promotions or pawn captures: the full generator (quiet moves
+			// are dropped below)
+			if !g.classified {
+				g.classify()
 			}
-			r |= pawnDiag[us][s]
+			g.gen(1 << uint(s))
+			continue
 		}
 		if r&target == 0 {
 			continue
@@ -299,8 +298,10 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 	ml.N = n
 }
 
-// captures generates the captures from square s (as square does, minus the
-// quiet moves, which it mostly skips without looking at them).
+// captures generates the captures from square s (as gen does, minus the
+// quiet moves, which it mostly skips without looking at them). The pawns of
+// s have nothing to capture (genBifoldCaptures sends a square whose pawns do
+// to gen).
 func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 	p := g.p
 	n, a, b := friends(p.sq[s], g.us)
@@ -320,14 +321,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		if n == 2 {
 			part = k
 		}
-		if m := kinds[k].move; m.Pawn {
-			if pawnDiag[g.us][s]&target != 0 {
-				if !g.classified {
-					g.classify()
-				}
-				g.pawn(s, m, part, k == Pawn)
-			}
-		} else {
+		if m := kinds[k].move; !m.Pawn {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit, jobs[nj].royalPath = m, part, false, false
 			nj++
 		}
@@ -335,14 +329,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 	if n == 2 {
 		ka, kb := a.Kind(), b.Kind()
 		m := unitMove[ka][kb]
-		if kinds[ka].pawn && kinds[kb].pawn {
-			if pawnDiag[g.us][s]&target != 0 {
-				if !g.classified {
-					g.classify()
-				}
-				g.pawn(s, m, NoKind, true)
-			}
-		} else {
+		if !kinds[ka].pawn || !kinds[kb].pawn {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
 			jobs[nj].royalPath = (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
 			nj++
@@ -404,7 +391,6 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		// the captures, written here rather than through enter (calls are
 		// dear under WASM): t holds an enemy piece
 		ml := g.ml
-		tg0 := tg
 		for ; tg != 0; tg &= tg - 1 {
 			t := bits.TrailingZeros64(tg)
 			y := p.sq[t]
@@ -439,14 +425,6 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 					ml.Moves[ml.N] = mkMove(s, t, part, y[1].Kind(), 0, flagCapture)
 					ml.N++
 				}
-			}
-		}
-		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
-			if !g.classified {
-				g.classify()
-			}
-			for tg = g.unitPawnTargets(s, m, jobs[j].royalPath) &^ tg0 & g.enemyOnly; tg != 0; tg &= tg - 1 {
-				ml.add(mkMove(s, bits.TrailingZeros64(tg), 0, 0, 0, flagCapture))
 			}
 		}
 	}

@@ -23,20 +23,6 @@ var bbt = makeBBTables()
 // lastRankBB is each colour's promotion rank.
 var lastRankBB = [2]uint64{0xff << 56, 0xff}
 
-// pieceIsNone is 1 for NoPiece and pieceIsBifold 1 for the half-size pieces,
-// indexed by Piece (low 6 bits): lookups instead of branches.
-var pieceIsNone, pieceIsBifold = makePieceTabs()
-
-func makePieceTabs() (none, bif [64]uint8) {
-	none[NoPiece] = 1
-	for p := 1; p < 64; p++ {
-		if k := Piece(p).Kind(); k < numKinds && kinds[k].bifold {
-			bif[p] = 1
-		}
-	}
-	return
-}
-
 func makeBBTables() *bbTables {
 	t := new(bbTables)
 	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
@@ -92,6 +78,37 @@ func makeCellMove() (t [numKinds][numKinds]movement) {
 		t[a][NoKind] = kinds[a].move
 		for b := Kind(1); b < numKinds; b++ {
 			t[a][b] = union(kinds[a].move, kinds[b].move)
+		}
+	}
+	return
+}
+
+// Bits of pieceClass.
+const (
+	clNone   = 1  // no piece
+	clBifold = 2  // a half-size piece
+	clPawn   = 4  // a pawn of any kind; clPawn<<1 for Black
+	clPiece  = 16 // a non-pawn piece; clPiece<<1 for Black
+)
+
+// pieceClass classifies each Piece (low 6 bits) for the generator's classify:
+// a lookup instead of branches.
+var pieceClass = makePieceClass()
+
+func makePieceClass() (t [64]uint8) {
+	t[NoPiece] = clNone
+	for p := Piece(1); p < 64; p++ {
+		k := p.Kind()
+		if k == NoKind || k >= numKinds {
+			continue
+		}
+		if kinds[k].bifold {
+			t[p] |= clBifold
+		}
+		if kinds[k].pawn {
+			t[p] |= clPawn << p.Color()
+		} else {
+			t[p] |= clPiece << p.Color()
 		}
 	}
 	return

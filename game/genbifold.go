@@ -60,6 +60,8 @@ type bifoldGen struct {
 	two        uint64 // two enemy pieces: a single piece captures one of them (a choice)
 	enemyOnly  uint64 // occupied by the enemy only: a unit (or full pawn) captures everything there
 	ourPawns   uint64 // our lone full-size pawns
+	pawnSq     uint64 // squares holding one of our pawns (of any kind)
+	pieceSq    uint64 // squares holding one of our non-pawn pieces
 	epBit      uint64 // the en-passant square, or 0
 }
 
@@ -84,13 +86,19 @@ func (g *bifoldGen) classify() {
 	p := g.p
 	friend, enemy := p.occ[g.us], p.occ[g.them]
 	all := friend | enemy
-	var single, bif uint64 // one piece; a bifold piece first
+	var single, bif, pawnSq, pieceSq uint64 // one piece; a bifold piece first; ours
+	sh := 2 + uint(g.us)&1                  // clPawn<<us: our pawns (clPiece<<us: our pieces)
 	for bb := all; bb != 0; bb &= bb - 1 {
 		s := uint(bits.TrailingZeros64(bb)) & 63
 		x := &p.sq[s]
-		single |= uint64(pieceIsNone[x[1]&63]) << s
-		bif |= uint64(pieceIsBifold[x[0]&63]) << s
+		c0, c1 := pieceClass[x[0]&63], pieceClass[x[1]&63]
+		single |= uint64(c1&clNone) << s
+		bif |= uint64(c0>>1&1) << s
+		u := uint64(c0 | c1)
+		pawnSq |= (u >> sh & 1) << s
+		pieceSq |= (u >> (sh + 2) & 1) << s
 	}
+	g.pawnSq, g.pieceSq = pawnSq, pieceSq
 	g.all = all
 	g.empty = ^all
 	g.join = single & bif
@@ -151,8 +159,8 @@ func pawnDirs(c Color) (fwd, left, right int) {
 	return -8, 1, -1
 }
 
-// genJob is one mover of a square: a piece alone (part set when it leaves a
-// partner) or the unit of two.
+// genJob is one non-pawn mover of a square: a piece alone (part set when it
+// leaves a partner) or the unit of two (not both pawns).
 type genJob struct {
 	m         movement
 	part      Kind
@@ -162,17 +170,22 @@ type genJob struct {
 
 // gen generates every move from the squares bb (classified; each holds one or
 // two of the mover's pieces): each piece alone (one move for two identical
-// pieces) and, for two, the unit.
+// pieces) and, for two, the unit. The pawns are done by fullPawns (lone
+// full-size pawns not about to promote, set-wise) and pawns; the loop here
+// does the other pieces and the units that are not two pawns.
 func (g *bifoldGen) gen(bb uint64) {
 	p := g.p
 	ml := g.ml
 	us := g.us
-	if pw := bb & g.ourPawns; pw != 0 {
+	if pw := bb & g.ourPawns &^ (lastRankBB[us]>>8 | lastRankBB[us]<<8); pw != 0 {
 		g.fullPawns(pw)
 		bb &^= pw
 	}
+	if pw := bb & g.pawnSq; pw != 0 {
+		g.pawns(pw)
+	}
 	all, empty, quietS, capS, enemyOnly := g.all, g.empty, g.quietS, g.capS, g.enemyOnly
-	for ; bb != 0; bb &= bb - 1 {
+	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		x := p.sq[s]
 		a, b := x[0], x[1]
@@ -184,39 +197,19 @@ func (g *bifoldGen) gen(bb uint64) {
 		var jobs [3]genJob
 		nj := 0
 		ka := a.Kind()
-		if b == NoPiece {
-			if m := kinds[ka].move; m.Pawn {
-				g.pawn(s, m, NoKind, ka == Pawn)
-			} else {
-				jobs[0].m = m
-				nj = 1
-			}
-		} else {
+		if !kinds[ka].pawn {
+			jobs[0].m = kinds[ka].move
+			nj = 1
+		}
+		if b != NoPiece {
 			kb := b.Kind()
-			if m := kinds[ka].move; m.Pawn {
-				g.pawn(s, m, ka, ka == Pawn)
-			} else {
-				jobs[0].m, jobs[0].part = m, ka
-				nj = 1
-			}
-			if kb != ka {
-				if m := kinds[kb].move; m.Pawn {
-					g.pawn(s, m, kb, kb == Pawn)
-				} else {
-					jobs[nj].m, jobs[nj].part = m, kb
-					nj++
-				}
-			}
-			m := unitMove[ka][kb]
-			if kinds[ka].pawn && kinds[kb].pawn {
-				// two pawns: a full pawn (or the union of the two), promoting together;
-				// only they may capture en passant
-				g.pawn(s, m, NoKind, true)
-			} else {
-				ra, rb := kinds[ka].royal, kinds[kb].royal
-				jobs[nj].m, jobs[nj].unit, jobs[nj].royalPath = m, true, ra != rb
+			jobs[0].part = ka
+			if kb != ka && !kinds[kb].pawn {
+				jobs[nj].m, jobs[nj].part = kinds[kb].move, kb
 				nj++
 			}
+			jobs[nj].m, jobs[nj].unit, jobs[nj].royalPath = unitMove[ka][kb], true, kinds[ka].royal != kinds[kb].royal
+			nj++
 		}
 		for j := 0; j < nj; j++ {
 			jb := &jobs[j]
@@ -310,6 +303,104 @@ func (g *bifoldGen) gen(bb uint64) {
 	}
 }
 
+// pawns generates the moves of the pawn movers of the squares bb (classified):
+// a pawn alone, a pawn leaving its partner, and two pawns as a unit. A full
+// pawn (the full-size pawn, or two pawns) enters only empty squares and
+// captures everything on a square without friends; a bifold pawn alone may
+// share a lone bifold piece's square and captures under rule 5.
+func (g *bifoldGen) pawns(bb uint64) {
+	p := g.p
+	ml := g.ml
+	us := g.us
+	all, empty, quietS, capS, enemyOnly, ep := g.all, g.empty, g.quietS, g.capS, g.enemyOnly, g.epBit
+	for ; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb) & 63
+		push0 := bbt.pawnPush[us][s]
+		if push0 == 0 {
+			continue // stranded on the last rank
+		}
+		x := p.sq[s]
+		a, b := x[0], x[1]
+		if a.Color() != us {
+			a, b = b, NoPiece
+		} else if b != NoPiece && b.Color() != us {
+			b = NoPiece
+		}
+		var jobs [3]struct {
+			m    movement
+			part Kind
+			full bool
+		}
+		nj := 0
+		ka := a.Kind()
+		if kinds[ka].pawn {
+			jobs[0].m, jobs[0].full = kinds[ka].move, ka == Pawn
+			nj = 1
+		}
+		if b != NoPiece {
+			kb := b.Kind()
+			jobs[0].part = ka
+			if kb != ka && kinds[kb].pawn {
+				jobs[nj].m, jobs[nj].part, jobs[nj].full = kinds[kb].move, kb, kb == Pawn
+				nj++
+			}
+			if kinds[ka].pawn && kinds[kb].pawn {
+				jobs[nj].m, jobs[nj].part, jobs[nj].full = unitMove[ka][kb], NoKind, true
+				nj++
+			}
+		}
+		for j := 0; j < nj; j++ {
+			jb := &jobs[j]
+			m := jb.m
+			// a pawn alone, leaving its partner, or two pawns. A full pawn
+			// enters only empty squares and captures everything on a
+			// square without friends; a bifold pawn alone may share a lone
+			// bifold piece's square and captures under rule 5
+			push := push0
+			enter, capt, two := quietS, capS, g.two
+			if jb.full {
+				enter, capt, two = empty, enemyOnly, 0
+			}
+			e := push & empty // a double step passes an empty square
+			dbl := bbt.pawnDouble[us][s] & enter & -((e | -e) >> 63)
+			push &= enter
+			// the diagonals it takes on: the strong sides, and the weak
+			// ones if supported (judged only when there is something to
+			// take there: it costs a threat map)
+			l, r := bbt.pawnLeft[us][s], bbt.pawnRight[us][s]
+			pc := uint64(m.PawnCap)
+			diag := l&-(pc&1) | r&-(pc>>1&1)
+			if weak := l&-(pc>>2&1) | r&-(pc>>3&1); weak&(all|ep) != 0 && g.supported(s) {
+				diag |= weak
+			}
+			epm := diag & ep
+			diag &^= ep
+			caps := diag & capt
+			two &= diag
+			base := mkMove(s, 0, jb.part, 0, 0, 0)
+			if (push|caps|two)&lastRankBB[us] != 0 {
+				g.promotions(base, push, caps, two)
+			} else {
+				n := ml.N
+				for tg := push | caps | dbl; tg != 0; tg &= tg - 1 {
+					t := uint(bits.TrailingZeros64(tg)) & 63
+					if uint(n) < uint(len(ml.Moves)) {
+						ml.Moves[n] = base | Move(t)<<6 | Move(caps>>t&1)<<31 | Move(dbl>>t&1)<<30
+						n++
+					}
+				}
+				ml.N = n
+				if two != 0 {
+					g.choices(base, two)
+				}
+			}
+			if epm != 0 {
+				ml.add(base | Move(bits.TrailingZeros64(epm))<<6 | flagEP | flagCapture)
+			}
+		}
+	}
+}
+
 // choices adds, for each square of tg (two enemy pieces), the capture of
 // either piece (one move when they are alike): base | target | capture.
 func (g *bifoldGen) choices(base Move, tg uint64) {
@@ -324,15 +415,9 @@ func (g *bifoldGen) choices(base Move, tg uint64) {
 	}
 }
 
-// fullPawns generates the moves of our lone full-size pawns on pw, all at
-// once by shifts (those about to promote go through pawn).
+// fullPawns generates the moves of our lone full-size pawns on pw (none
+// about to promote), all at once by shifts.
 func (g *bifoldGen) fullPawns(pw uint64) {
-	if pr := pw & (lastRankBB[g.us]>>8 | lastRankBB[g.us]<<8); pr != 0 {
-		pw &^= pr
-		for ; pr != 0; pr &= pr - 1 {
-			g.pawn(bits.TrailingZeros64(pr), kinds[Pawn].move, NoKind, true)
-		}
-	}
 	empty, enemyOnly, ep := g.empty, g.enemyOnly, g.epBit
 	var push, dbl, capA, capB uint64
 	var fwd, da, db int // from = to - delta
@@ -384,66 +469,6 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 // promoAll marks "every promotion choice" inside the generator.
 const promoAll = numKinds
 
-// pawnCapMask returns the diagonals a pawn with capture bits cap on s takes
-// on: the strong sides, and the weak ones if the pawn is supported (judged
-// only when there is something to take there: it costs a threat map).
-func (g *bifoldGen) pawnCapMask(s int, cap uint8, targets uint64) uint64 {
-	l, r := bbt.pawnLeft[g.us][s], bbt.pawnRight[g.us][s]
-	diag := l&-uint64(cap&pcLeft) | r&-uint64(cap>>1&1)
-	if weak := l&-uint64(cap>>2&1) | r&-uint64(cap>>3&1); weak&targets != 0 && g.supported(s) {
-		diag |= weak
-	}
-	return diag
-}
-
-// pawn generates a pawn's moves: a lone pawn, a pawn leaving its partner
-// (part), or a unit of two pawns with their union movement m. full is set for
-// the full-size pawn and for two pawns: they enter only empty squares and
-// capture everything on a square without friends; a bifold pawn alone may
-// share a lone bifold piece's square and captures under rule 5.
-func (g *bifoldGen) pawn(s int, m movement, part Kind, full bool) {
-	s &= 63
-	us := g.us
-	push := bbt.pawnPush[us][s]
-	if push == 0 {
-		return // stranded on the last rank
-	}
-	enter, capt, two := g.quietS, g.capS, g.two
-	if full {
-		enter, capt, two = g.empty, g.enemyOnly, 0
-	}
-	e := push & g.empty // a double step passes an empty square
-	dbl := bbt.pawnDouble[us][s] & enter & -((e | -e) >> 63)
-	push &= enter
-	ep := g.epBit
-	diag := g.pawnCapMask(s, m.PawnCap, g.all|ep)
-	epm := diag & ep
-	diag &^= ep
-	caps := diag & capt
-	two &= diag
-	base := mkMove(s, 0, part, 0, 0, 0)
-	if (push|caps|two)&lastRankBB[us] != 0 {
-		g.promotions(base, push, caps, two)
-	} else {
-		ml := g.ml
-		n := ml.N
-		for tg := push | caps | dbl; tg != 0; tg &= tg - 1 {
-			t := uint(bits.TrailingZeros64(tg)) & 63
-			if uint(n) < uint(len(ml.Moves)) {
-				ml.Moves[n] = base | Move(t)<<6 | Move(caps>>t&1)<<31 | Move(dbl>>t&1)<<30
-				n++
-			}
-		}
-		ml.N = n
-		if two != 0 {
-			g.choices(base, two)
-		}
-	}
-	if epm != 0 {
-		g.ml.add(base | Move(bits.TrailingZeros64(epm))<<6 | flagEP | flagCapture)
-	}
-}
-
 // promotions adds the promoting moves base onto push (quiet), caps (capture)
 // and two (capture of either of two enemies), one per promotion choice.
 func (g *bifoldGen) promotions(base Move, push, caps, two uint64) {
@@ -468,7 +493,13 @@ func (g *bifoldGen) unitPawnTargets(s int, m movement, royalPath bool) uint64 {
 	if push != 0 && bbt.pawnDouble[us][s] != 0 && (!royalPath || g.enemyThreat()&push == 0) {
 		tg |= bbt.pawnDouble[us][s] & g.empty
 	}
-	return tg | g.pawnCapMask(s, m.PawnCap, g.all)&g.all
+	l, r := bbt.pawnLeft[us][s], bbt.pawnRight[us][s]
+	pc := uint64(m.PawnCap)
+	tg |= (l&-(pc&1) | r&-(pc>>1&1)) & g.all
+	if weak := l&-(pc>>2&1) | r&-(pc>>3&1); weak&g.all != 0 && g.supported(s) {
+		tg |= weak & g.all
+	}
+	return tg
 }
 
 // castle generates castling: the (WF) unit moves two squares toward an (RR)
