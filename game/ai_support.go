@@ -328,7 +328,7 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 	}
 	if n == 2 {
 		ka, kb := a.Kind(), b.Kind()
-		m := unitMove[ka][kb]
+		m := cellMove[ka][kb]
 		if !kinds[ka].pawn || !kinds[kb].pawn {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
 			jobs[nj].royalPath = (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())

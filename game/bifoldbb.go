@@ -70,7 +70,7 @@ func makeBBTables() *bbTables {
 
 // cellMove is the movement of a square's pieces of one colour:
 // cellMove[a][NoKind] that of a lone piece of kind a, cellMove[a][b] that of
-// the unit of a and b (unitMove).
+// the unit of a and b (union).
 var cellMove = makeCellMove()
 
 func makeCellMove() (t [numKinds][numKinds]movement) {

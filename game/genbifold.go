@@ -14,17 +14,6 @@ import "math/bits"
 // (Go compiles every function there as one dispatch loop), so the hot paths
 // are written inline.
 
-// unitMove is the movement of two bifold pieces moving as a unit.
-var unitMove [numKinds][numKinds]movement
-
-func init() {
-	for a := Kind(1); a < numKinds; a++ {
-		for b := Kind(1); b < numKinds; b++ {
-			unitMove[a][b] = union(kinds[a].move, kinds[b].move)
-		}
-	}
-}
-
 // friends returns the pieces of colour c in cell x (0, 1 or 2 of them).
 func friends(x Cell, c Color) (n int, a, b Piece) {
 	for _, y := range x {
@@ -151,14 +140,6 @@ func (p *Position) genBifold(ml *MoveList) {
 	}
 }
 
-// pawnDirs returns forward delta and the file deltas of the owner's left and right.
-func pawnDirs(c Color) (fwd, left, right int) {
-	if c == White {
-		return 8, -1, 1
-	}
-	return -8, 1, -1
-}
-
 // genJob is one non-pawn mover of a square: a piece alone (part set when it
 // leaves a partner) or the unit of two (not both pawns).
 type genJob struct {
@@ -166,6 +147,75 @@ type genJob struct {
 	part      Kind
 	unit      bool
 	royalPath bool // a unit with exactly one royal: rule 8 applies to its path
+}
+
+// pawnJob is one pawn mover of a square: a pawn alone, a pawn leaving its
+// partner (part), or two pawns (full, with their union movement).
+type pawnJob struct {
+	m    movement
+	part Kind
+	full bool // the full-size pawn or two pawns
+}
+
+// moversOf is what the pieces of one colour on a square do: n non-pawn
+// movers and np pawn movers (one for two identical pieces).
+type moversOf struct {
+	n, np uint8
+	jobs  [3]genJob
+	pawns [3]pawnJob
+}
+
+// cellMovers[ka<<5|kb] lists the movers of a square whose pieces of the
+// mover's colour are of kinds ka and kb (kb NoKind for one piece), and
+// friendKinds[c][x0][x1] gives that index for a cell of pieces x0, x1 and the
+// mover c: two lookups instead of a branching walk over the cell.
+var cellMovers, friendKinds = makeCellMovers()
+
+func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
+	t, fk = new([1024]moversOf), new([2][64][64]uint16)
+	for ka := Kind(1); ka < numKinds; ka++ {
+		for kb := NoKind; kb < numKinds; kb++ {
+			mv := &t[int(ka)<<5|int(kb)]
+			add := func(m movement, part Kind, unit, royalPath, full bool) {
+				if m.Pawn && !unit {
+					mv.pawns[mv.np] = pawnJob{m, part, full}
+					mv.np++
+				} else {
+					mv.jobs[mv.n] = genJob{m, part, unit, royalPath}
+					mv.n++
+				}
+			}
+			if kb == NoKind {
+				add(kinds[ka].move, NoKind, false, false, ka == Pawn)
+				continue
+			}
+			add(kinds[ka].move, ka, false, false, ka == Pawn)
+			if kb != ka {
+				add(kinds[kb].move, kb, false, false, kb == Pawn)
+			}
+			// two pawns move as a full pawn (or the union of the two),
+			// promoting together; only they may capture en passant
+			both := kinds[ka].pawn && kinds[kb].pawn
+			add(cellMove[ka][kb], NoKind, !both, kinds[ka].royal != kinds[kb].royal && !both, true)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		for x0 := 0; x0 < 64; x0++ {
+			for x1 := 0; x1 < 64; x1++ {
+				a, b := Piece(x0), Piece(x1)
+				if a == NoPiece || a.Color() != c {
+					a, b = b, NoPiece
+				} else if b != NoPiece && b.Color() != c {
+					b = NoPiece
+				}
+				if a == NoPiece || a.Kind() >= numKinds || b.Kind() >= numKinds {
+					continue
+				}
+				fk[c][x0][x1] = uint16(a.Kind())<<5 | uint16(b.Kind())
+			}
+		}
+	}
+	return
 }
 
 // gen generates every move from the squares bb (classified; each holds one or
@@ -188,31 +238,9 @@ func (g *bifoldGen) gen(bb uint64) {
 	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		x := p.sq[s]
-		a, b := x[0], x[1]
-		if a.Color() != us {
-			a, b = b, NoPiece
-		} else if b != NoPiece && b.Color() != us {
-			b = NoPiece
-		}
-		var jobs [3]genJob
-		nj := 0
-		ka := a.Kind()
-		if !kinds[ka].pawn {
-			jobs[0].m = kinds[ka].move
-			nj = 1
-		}
-		if b != NoPiece {
-			kb := b.Kind()
-			jobs[0].part = ka
-			if kb != ka && !kinds[kb].pawn {
-				jobs[nj].m, jobs[nj].part = kinds[kb].move, kb
-				nj++
-			}
-			jobs[nj].m, jobs[nj].unit, jobs[nj].royalPath = unitMove[ka][kb], true, kinds[ka].royal != kinds[kb].royal
-			nj++
-		}
-		for j := 0; j < nj; j++ {
-			jb := &jobs[j]
+		cm := &cellMovers[friendKinds[us&1][x[0]&63][x[1]&63]&1023]
+		for j := 0; j < int(cm.n); j++ {
+			jb := &cm.jobs[j]
 			m := jb.m
 			blk := all
 			var threat uint64
@@ -320,37 +348,9 @@ func (g *bifoldGen) pawns(bb uint64) {
 			continue // stranded on the last rank
 		}
 		x := p.sq[s]
-		a, b := x[0], x[1]
-		if a.Color() != us {
-			a, b = b, NoPiece
-		} else if b != NoPiece && b.Color() != us {
-			b = NoPiece
-		}
-		var jobs [3]struct {
-			m    movement
-			part Kind
-			full bool
-		}
-		nj := 0
-		ka := a.Kind()
-		if kinds[ka].pawn {
-			jobs[0].m, jobs[0].full = kinds[ka].move, ka == Pawn
-			nj = 1
-		}
-		if b != NoPiece {
-			kb := b.Kind()
-			jobs[0].part = ka
-			if kb != ka && kinds[kb].pawn {
-				jobs[nj].m, jobs[nj].part, jobs[nj].full = kinds[kb].move, kb, kb == Pawn
-				nj++
-			}
-			if kinds[ka].pawn && kinds[kb].pawn {
-				jobs[nj].m, jobs[nj].part, jobs[nj].full = unitMove[ka][kb], NoKind, true
-				nj++
-			}
-		}
-		for j := 0; j < nj; j++ {
-			jb := &jobs[j]
+		cm := &cellMovers[friendKinds[us&1][x[0]&63][x[1]&63]&1023]
+		for j := 0; j < int(cm.np); j++ {
+			jb := &cm.pawns[j]
 			m := jb.m
 			// a pawn alone, leaving its partner, or two pawns. A full pawn
 			// enters only empty squares and captures everything on a
@@ -465,9 +465,6 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 	}
 	ml.N = n
 }
-
-// promoAll marks "every promotion choice" inside the generator.
-const promoAll = numKinds
 
 // promotions adds the promoting moves base onto push (quiet), caps (capture)
 // and two (capture of either of two enemies), one per promotion choice.
