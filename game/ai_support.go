@@ -533,14 +533,8 @@ func (p *Position) threatMap(c Color) uint64 {
 	nw := 0
 	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
-		x := p.sq[s]
-		a, b := x[0], x[1]
-		if a.Color() != c {
-			a, b = b, NoPiece
-		} else if b != NoPiece && b.Color() != c {
-			b = NoPiece
-		}
-		m := &cellMove[a.Kind()][b.Kind()]
+		x := &p.sq[s]
+		m := &cellMovement[friendKinds[c&1][x[0]&63][x[1]&63]&1023]
 		ro, rd, blk := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s], all
 		// each line up to and including its first occupied square, by the
 		// sentinel bit trick of bifoldGen.gen (written out: calls are dear under WASM)

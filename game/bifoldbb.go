@@ -83,33 +83,43 @@ func makeCellMove() (t [numKinds][numKinds]movement) {
 	return
 }
 
-// Bits of pieceClass.
+// Bits of cellClass.
 const (
-	clNone   = 1  // no piece
-	clBifold = 2  // a half-size piece
+	clSingle = 1  // one piece (the second slot is empty)
+	clBifold = 2  // the first piece is a half-size piece
 	clPawn   = 4  // a pawn of any kind; clPawn<<1 for Black
 	clPiece  = 16 // a non-pawn piece; clPiece<<1 for Black
 )
 
-// pieceClass classifies each Piece (low 6 bits) for the generator's classify:
-// a lookup instead of branches.
-var pieceClass = makePieceClass()
+// cellClass classifies each cell (pieces x0 and x1, low 6 bits each, at index
+// x0 | x1<<6) for the generator's classify: one lookup instead of branches.
+var cellClass = makeCellClass()
 
-func makePieceClass() (t [64]uint8) {
-	t[NoPiece] = clNone
+func makeCellClass() *[4096]uint8 {
+	var pc [64]uint8 // per piece: clBifold, clPawn, clPiece bits
 	for p := Piece(1); p < 64; p++ {
 		k := p.Kind()
 		if k == NoKind || k >= numKinds {
 			continue
 		}
 		if kinds[k].bifold {
-			t[p] |= clBifold
+			pc[p] |= clBifold
 		}
 		if kinds[k].pawn {
-			t[p] |= clPawn << p.Color()
+			pc[p] |= clPawn << p.Color()
 		} else {
-			t[p] |= clPiece << p.Color()
+			pc[p] |= clPiece << p.Color()
 		}
 	}
-	return
+	t := new([4096]uint8)
+	for x0 := 0; x0 < 64; x0++ {
+		for x1 := 0; x1 < 64; x1++ {
+			c := pc[x0]&clBifold | (pc[x0]|pc[x1])&^clBifold
+			if x1 == 0 {
+				c |= clSingle
+			}
+			t[x0|x1<<6] = c
+		}
+	}
+	return t
 }

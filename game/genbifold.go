@@ -80,12 +80,11 @@ func (g *bifoldGen) classify() {
 	for bb := all; bb != 0; bb &= bb - 1 {
 		s := uint(bits.TrailingZeros64(bb)) & 63
 		x := &p.sq[s]
-		c0, c1 := pieceClass[x[0]&63], pieceClass[x[1]&63]
-		single |= uint64(c1&clNone) << s
-		bif |= uint64(c0>>1&1) << s
-		u := uint64(c0 | c1)
-		pawnSq |= (u >> sh & 1) << s
-		pieceSq |= (u >> (sh + 2) & 1) << s
+		c := uint64(cellClass[uint(x[0])&63|(uint(x[1])&63)<<6])
+		single |= (c & 1) << s
+		bif |= (c >> 1 & 1) << s
+		pawnSq |= (c >> sh & 1) << s
+		pieceSq |= (c >> (sh + 2) & 1) << s
 	}
 	g.pawnSq, g.pieceSq = pawnSq, pieceSq
 	g.all = all
@@ -170,6 +169,18 @@ type moversOf struct {
 // friendKinds[c][x0][x1] gives that index for a cell of pieces x0, x1 and the
 // mover c: two lookups instead of a branching walk over the cell.
 var cellMovers, friendKinds = makeCellMovers()
+
+// cellMovement[ka<<5|kb] is cellMove[ka][kb], indexed as cellMovers.
+var cellMovement = makeCellMovement()
+
+func makeCellMovement() (t [1024]movement) {
+	for ka := Kind(1); ka < numKinds; ka++ {
+		for kb := NoKind; kb < numKinds; kb++ {
+			t[int(ka)<<5|int(kb)] = cellMove[ka][kb]
+		}
+	}
+	return
+}
 
 func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
 	t, fk = new([1024]moversOf), new([2][64][64]uint16)
