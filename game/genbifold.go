@@ -151,9 +151,9 @@ type genJob struct {
 // pawnJob is one pawn mover of a square: a pawn alone, a pawn leaving its
 // partner (part), or two pawns (full, with their union movement).
 type pawnJob struct {
-	m    movement
-	part Kind
-	full bool // the full-size pawn or two pawns
+	m        movement
+	part     Kind
+	fullMask uint64 // all ones for the full-size pawn or two pawns, else 0
 }
 
 // moversOf is what the pieces of one colour on a square do: n non-pawn
@@ -189,7 +189,10 @@ func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
 			mv := &t[int(ka)<<5|int(kb)]
 			add := func(m movement, part Kind, unit, royalPath, full bool) {
 				if m.Pawn && !unit {
-					mv.pawns[mv.np] = pawnJob{m, part, full}
+					mv.pawns[mv.np] = pawnJob{m, part, 0}
+					if full {
+						mv.pawns[mv.np].fullMask = ^uint64(0)
+					}
 					mv.np++
 				} else {
 					mv.jobs[mv.n] = genJob{m, part, unit, royalPath}
@@ -351,7 +354,7 @@ func (g *bifoldGen) pawns(bb uint64) {
 	p := g.p
 	ml := g.ml
 	us := g.us
-	all, empty, quietS, capS, enemyOnly, ep := g.all, g.empty, g.quietS, g.capS, g.enemyOnly, g.epBit
+	all, empty, join, capS, enemyOnly, ep := g.all, g.empty, g.join, g.capS, g.enemyOnly, g.epBit
 	for ; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		push0 := bbt.pawnPush[us][s]
@@ -368,10 +371,8 @@ func (g *bifoldGen) pawns(bb uint64) {
 			// square without friends; a bifold pawn alone may share a lone
 			// bifold piece's square and captures under rule 5
 			push := push0
-			enter, capt, two := quietS, capS, g.two
-			if jb.full {
-				enter, capt, two = empty, enemyOnly, 0
-			}
+			fm := jb.fullMask // chosen without a branch
+			enter, capt, two := empty|join&^fm, enemyOnly&fm|capS&^fm, g.two&^fm
 			e := push & empty // a double step passes an empty square
 			dbl := bbt.pawnDouble[us][s] & enter & -((e | -e) >> 63)
 			push &= enter
