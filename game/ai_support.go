@@ -253,7 +253,7 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 	if p.ep >= 0 {
 		target |= 1 << uint(p.ep)
 	}
-	g := bifoldGen{p: p, ml: ml, us: us, them: them, capsOnly: true}
+	g := bifoldGen{p: p, ml: ml, us: us, them: them}
 	promo := promoFrom[us]
 	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb)
@@ -274,12 +274,14 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 			r = capReachU[ka][s] | capReachU[kb][s]
 			pawn = pawn || kinds[kb].pawn
 		}
-		if pawn {
-			if promo&(1<<uint(s)) != 0 {
-				g.square(s) // promotions: the full generator (quiet pushes are dropped below)
-				continue
+		if pawn && (promo&(1<<uint(s)) != 0 || pawnDiag[us][s]&target != 0) {
+			// promotions or pawn captures: the full generator (quiet moves
+			// are dropped below)
+			if !g.classified {
+				g.classify()
 			}
-			r |= pawnDiag[us][s]
+			g.gen(1 << uint(s))
+			continue
 		}
 		if r&target == 0 {
 			continue
@@ -296,8 +298,10 @@ func (p *Position) genBifoldCaptures(ml *MoveList) {
 	ml.N = n
 }
 
-// captures generates the captures from square s (as square does, minus the
-// quiet moves, which it mostly skips without looking at them).
+// captures generates the captures from square s (as gen does, minus the
+// quiet moves, which it mostly skips without looking at them). The pawns of
+// s have nothing to capture (genBifoldCaptures sends a square whose pawns do
+// to gen).
 func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 	p := g.p
 	n, a, b := friends(p.sq[s], g.us)
@@ -317,29 +321,15 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		if n == 2 {
 			part = k
 		}
-		if m := kinds[k].move; m.Pawn {
-			if pawnDiag[g.us][s]&target != 0 {
-				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-					g.support, g.haveSup = p.threatMap(g.us), true
-				}
-				g.pawn(s, m, part, false, k == Pawn)
-			}
-		} else {
+		if m := kinds[k].move; !m.Pawn {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit, jobs[nj].royalPath = m, part, false, false
 			nj++
 		}
 	}
 	if n == 2 {
 		ka, kb := a.Kind(), b.Kind()
-		m := unitMove[ka][kb]
-		if kinds[ka].pawn && kinds[kb].pawn {
-			if pawnDiag[g.us][s]&target != 0 {
-				if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-					g.support, g.haveSup = p.threatMap(g.us), true
-				}
-				g.pawn(s, m, NoKind, true, false)
-			}
-		} else {
+		m := cellMove[ka][kb]
+		if !kinds[ka].pawn || !kinds[kb].pawn {
 			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
 			jobs[nj].royalPath = (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
 			nj++
@@ -401,7 +391,6 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 		// the captures, written here rather than through enter (calls are
 		// dear under WASM): t holds an enemy piece
 		ml := g.ml
-		tg0 := tg
 		for ; tg != 0; tg &= tg - 1 {
 			t := bits.TrailingZeros64(tg)
 			y := p.sq[t]
@@ -437,13 +426,6 @@ func (g *bifoldGen) captures(s int, all, enemy, target uint64) {
 					ml.N++
 				}
 			}
-		}
-		if unit && m.Pawn && pawnDiag[g.us][s]&enemy != 0 {
-			g.done = tg0
-			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && !g.haveSup {
-				g.support, g.haveSup = p.threatMap(g.us), true
-			}
-			g.unitPawn(s, m, jobs[j].royalPath)
 		}
 	}
 }
@@ -542,67 +524,64 @@ func (p *Position) InCheckQuick() bool {
 // piece or unit of c could move onto by its movement, whatever stands there,
 // plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
 // while supported). Bit operations: each line's squares up to and including
-// its first occupied square at once.
+// its first occupied square at once, without branches.
 func (p *Position) threatMap(c Color) uint64 {
 	var th uint64
 	all := p.occ[0] | p.occ[1]
-	var weak [32]int8
+	empty := ^all
+	var weakSq, weakDiag [32]uint64 // weak pawns: their square and weak diagonals
 	nw := 0
 	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
-		s := bits.TrailingZeros64(bb)
-		x := p.sq[s]
-		a, b := x[0], x[1]
-		if a.Color() != c {
-			a, b = b, NoPiece
-		} else if b != NoPiece && b.Color() != c {
-			b = NoPiece
+		s := bits.TrailingZeros64(bb) & 63
+		x := &p.sq[s]
+		m := &cellMovement[friendKinds[c&1][x[0]&63][x[1]&63]&1023]
+		ro, rd, blk := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s], all
+		// each line up to and including its first occupied square, by the
+		// sentinel bit trick of bifoldGen.gen (written out: calls are dear under WASM)
+		var tg uint64
+		if m.Orth != rNone {
+			r := ro[0]
+			q := r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = ro[1]
+			q = r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = ro[2]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			r = ro[3]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
 		}
-		var m movement
-		if b == NoPiece {
-			m = kinds[a.Kind()].move
-		} else {
-			m = unitMove[a.Kind()][b.Kind()]
+		if m.Diag != rNone {
+			r := rd[4]
+			q := r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = rd[7]
+			q = r&blk | 1<<63
+			tg |= r & (q ^ (q - 1))
+			r = rd[5]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			r = rd[6]
+			q = r&blk | 1
+			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
 		}
-		for o := 0; o < 2; o++ {
-			r, d0 := m.Orth, 0
-			if o == 1 {
-				r, d0 = m.Diag, 4
-			}
-			if r == rNone {
-				continue
-			}
-			ray := &rayRange[r][s]
-			for d := d0; d < d0+4; d++ {
-				rd := ray[d]
-				blk := rd & all
-				if blk == 0 {
-					th |= rd
-					continue
-				}
-				if d == 0 || d == 1 || d == 4 || d == 7 {
-					first := blk & -blk
-					th |= rd & (first | (first - 1))
-				} else {
-					th |= rd &^ (uint64(1)<<uint(63-bits.LeadingZeros64(blk)) - 1)
-				}
-			}
+		th |= tg
+		th |= knightBB[s] & -uint64(m.Leap>>1) // lLeap
+		if m.Leap == lHorse {
+			hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]
+			e0, e1, e2, e3 := empty&hp[0], empty&hp[1], empty&hp[2], empty&hp[3]
+			th |= ht[0]&-((e0|-e0)>>63) | ht[1]&-((e1|-e1)>>63) | ht[2]&-((e2|-e2)>>63) | ht[3]&-((e3|-e3)>>63)
 		}
-		switch m.Leap {
-		case lLeap:
-			th |= knightBB[s]
-		case lHorse:
-			for _, h := range horseSteps[s] {
-				if p.sq[h.pass].Empty() {
-					th |= 1 << uint(h.to)
-				}
-			}
-		}
-		if m.Pawn {
-			th |= pawnCaptures(c, s, m.PawnCap, pcLeft, pcRight)
-			if m.PawnCap&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weak) {
-				weak[nw] = int8(s)
-				nw++
-			}
+		// pawn diagonals (PawnCap is 0 for the others)
+		l, r := bbt.pawnLeft[c][s], bbt.pawnRight[c][s]
+		pc := uint64(m.PawnCap)
+		th |= l&-(pc&1) | r&-(pc>>1&1)
+		if pc&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weakSq) {
+			weakSq[nw] = 1 << uint(s)
+			weakDiag[nw] = l&-(pc>>2&1) | r&-(pc>>3&1)
+			nw++
 		}
 	}
 	// weak pawns, from the owner's back rank forward: support comes from behind
@@ -611,40 +590,9 @@ func (p *Position) threatMap(c Color) uint64 {
 		if c == Black {
 			j = nw - 1 - i
 		}
-		s := int(weak[j])
-		if th&(1<<uint(s)) != 0 {
-			x := p.sq[s]
-			a, b := x[0], x[1]
-			if a.Color() != c {
-				a, b = b, NoPiece
-			} else if b != NoPiece && b.Color() != c {
-				b = NoPiece
-			}
-			m := kinds[a.Kind()].move
-			if b != NoPiece {
-				m = unitMove[a.Kind()][b.Kind()]
-			}
-			th |= pawnCaptures(c, s, m.PawnCap, pcWeakLeft, pcWeakRight)
+		if th&weakSq[j] != 0 {
+			th |= weakDiag[j]
 		}
 	}
 	return th
-}
-
-// pawnCaptures returns the diagonal squares a pawn of side c on s threatens
-// with capture bits cap, of those given as its left and right sides.
-func pawnCaptures(c Color, s int, cap, left, right uint8) uint64 {
-	fwd, l, r := pawnDirs(c)
-	t := s + fwd
-	if t < 0 || t > 63 {
-		return 0
-	}
-	var b uint64
-	f := fileOf(s)
-	if cap&left != 0 && f+l >= 0 && f+l <= 7 {
-		b |= 1 << uint(t+l)
-	}
-	if cap&right != 0 && f+r >= 0 && f+r <= 7 {
-		b |= 1 << uint(t+r)
-	}
-	return b
 }

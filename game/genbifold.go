@@ -5,17 +5,14 @@ import "math/bits"
 // Move generation for the Bifold Halfgi family: squares hold one pawn or up to
 // two half-size pieces of either colour; pieces move alone or, two of one
 // colour on a square, as a unit.
-
-// unitMove is the movement of two bifold pieces moving as a unit.
-var unitMove [numKinds][numKinds]movement
-
-func init() {
-	for a := Kind(1); a < numKinds; a++ {
-		for b := Kind(1); b < numKinds; b++ {
-			unitMove[a][b] = union(kinds[a].move, kinds[b].move)
-		}
-	}
-}
+//
+// The generator works on bit sets: per node it classifies the occupied
+// squares once (classify), then for each piece or unit computes the set of
+// squares it reaches (sliding lines by bit operations, no walk along them)
+// and splits that set by the classes into quiet moves and captures, written
+// by tight loops over the set bits. Branches and calls are dear under WASM
+// (Go compiles every function there as one dispatch loop), so the hot paths
+// are written inline.
 
 // friends returns the pieces of colour c in cell x (0, 1 or 2 of them).
 func friends(x Cell, c Color) (n int, a, b Piece) {
@@ -41,8 +38,20 @@ type bifoldGen struct {
 	haveThreat bool
 	support    uint64 // squares we threaten (weak-pawn support)
 	haveSup    bool
-	done       uint64 // targets of the unit being generated
-	capsOnly   bool   // skip quiet moves to empty squares (the search's capture generator)
+
+	// The square classes (valid if classified), bit s for square s.
+	classified bool
+	all        uint64 // occupied
+	empty      uint64
+	join       uint64 // exactly one bifold piece, either colour: a single piece shares it
+	quietS     uint64 // empty or join: a single piece enters without capturing
+	capS       uint64 // a lone enemy pawn, or an enemy beside a friend: a single piece captures (no choice)
+	two        uint64 // two enemy pieces: a single piece captures one of them (a choice)
+	enemyOnly  uint64 // occupied by the enemy only: a unit (or full pawn) captures everything there
+	ourPawns   uint64 // our lone full-size pawns
+	pawnSq     uint64 // squares holding one of our pawns (of any kind)
+	pieceSq    uint64 // squares holding one of our non-pawn pieces
+	epBit      uint64 // the en-passant square, or 0
 }
 
 func (g *bifoldGen) enemyThreat() uint64 {
@@ -61,6 +70,38 @@ func (g *bifoldGen) supported(s int) bool {
 	return g.support&(1<<uint(s)) != 0
 }
 
+// classify fills the square classes of g from the position.
+func (g *bifoldGen) classify() {
+	p := g.p
+	friend, enemy := p.occ[g.us], p.occ[g.them]
+	all := friend | enemy
+	var single, bif, pawnSq, pieceSq uint64 // one piece; a bifold piece first; ours
+	sh := 2 + uint(g.us)&1                  // clPawn<<us: our pawns (clPiece<<us: our pieces)
+	for bb := all; bb != 0; bb &= bb - 1 {
+		s := uint(bits.TrailingZeros64(bb)) & 63
+		x := &p.sq[s]
+		c := uint64(cellClass[uint(x[0])&63|(uint(x[1])&63)<<6])
+		single |= (c & 1) << s
+		bif |= (c >> 1 & 1) << s
+		pawnSq |= (c >> sh & 1) << s
+		pieceSq |= (c >> (sh + 2) & 1) << s
+	}
+	g.pawnSq, g.pieceSq = pawnSq, pieceSq
+	g.all = all
+	g.empty = ^all
+	g.join = single & bif
+	g.quietS = g.empty | g.join
+	g.capS = single&^bif&enemy | friend&enemy
+	g.two = enemy &^ friend &^ single
+	g.enemyOnly = enemy &^ friend
+	g.ourPawns = single &^ bif & friend
+	g.epBit = 0
+	if p.ep >= 0 {
+		g.epBit = 1 << uint(p.ep&63)
+	}
+	g.classified = true
+}
+
 // genBifold appends the legal moves of a Bifold Halfgi position.
 func (p *Position) genBifold(ml *MoveList) {
 	us := p.turn
@@ -68,314 +109,406 @@ func (p *Position) genBifold(ml *MoveList) {
 		return // both royals lost: no moves
 	}
 	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
-	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
-		g.square(bits.TrailingZeros64(bb))
-	}
+	g.classify()
+	g.gen(p.occ[us])
 	if p.v.Castling && p.castle != 0 {
 		g.castle()
 	}
+	// drops: onto empty squares, bifold pieces also beside a lone bifold piece
 	for _, k := range p.v.handOrder {
 		if p.hand[us][k] == 0 {
 			continue
 		}
-		last := lastRank(us)
-		for t := 0; t < 64; t++ {
-			x := p.sq[t]
-			if k.IsPawn() && rankOf(t) == last {
+		tg := g.empty
+		if kinds[k].bifold {
+			tg = g.quietS
+		}
+		if kinds[k].pawn {
+			tg &^= lastRankBB[us]
+		}
+		base := mkMove(0, 0, k, 0, 0, flagDrop)
+		n := ml.N
+		for ; tg != 0; tg &= tg - 1 {
+			t := Move(bits.TrailingZeros64(tg))
+			if uint(n) < uint(len(ml.Moves)) {
+				ml.Moves[n] = base | t | t<<6
+				n++
+			}
+		}
+		ml.N = n
+	}
+}
+
+// genJob is one non-pawn mover of a square: a piece alone (part set when it
+// leaves a partner) or the unit of two (not both pawns).
+type genJob struct {
+	m         movement
+	part      Kind
+	unit      bool
+	royalPath bool // a unit with exactly one royal: rule 8 applies to its path
+}
+
+// pawnJob is one pawn mover of a square: a pawn alone, a pawn leaving its
+// partner (part), or two pawns (full, with their union movement).
+type pawnJob struct {
+	m        movement
+	part     Kind
+	fullMask uint64 // all ones for the full-size pawn or two pawns, else 0
+}
+
+// moversOf is what the pieces of one colour on a square do: n non-pawn
+// movers and np pawn movers (one for two identical pieces).
+type moversOf struct {
+	n, np uint8
+	jobs  [3]genJob
+	pawns [3]pawnJob
+}
+
+// cellMovers[ka<<5|kb] lists the movers of a square whose pieces of the
+// mover's colour are of kinds ka and kb (kb NoKind for one piece), and
+// friendKinds[c][x0][x1] gives that index for a cell of pieces x0, x1 and the
+// mover c: two lookups instead of a branching walk over the cell.
+var cellMovers, friendKinds = makeCellMovers()
+
+// cellMovement[ka<<5|kb] is cellMove[ka][kb], indexed as cellMovers.
+var cellMovement = makeCellMovement()
+
+func makeCellMovement() (t [1024]movement) {
+	for ka := Kind(1); ka < numKinds; ka++ {
+		for kb := NoKind; kb < numKinds; kb++ {
+			t[int(ka)<<5|int(kb)] = cellMove[ka][kb]
+		}
+	}
+	return
+}
+
+func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
+	t, fk = new([1024]moversOf), new([2][64][64]uint16)
+	for ka := Kind(1); ka < numKinds; ka++ {
+		for kb := NoKind; kb < numKinds; kb++ {
+			mv := &t[int(ka)<<5|int(kb)]
+			add := func(m movement, part Kind, unit, royalPath, full bool) {
+				if m.Pawn && !unit {
+					mv.pawns[mv.np] = pawnJob{m, part, 0}
+					if full {
+						mv.pawns[mv.np].fullMask = ^uint64(0)
+					}
+					mv.np++
+				} else {
+					mv.jobs[mv.n] = genJob{m, part, unit, royalPath}
+					mv.n++
+				}
+			}
+			if kb == NoKind {
+				add(kinds[ka].move, NoKind, false, false, ka == Pawn)
 				continue
 			}
-			if x[0] == NoPiece || (k.Bifold() && x[1] == NoPiece && x[0].Kind().Bifold()) {
-				ml.add(mkMove(t, t, k, 0, 0, flagDrop))
+			add(kinds[ka].move, ka, false, false, ka == Pawn)
+			if kb != ka {
+				add(kinds[kb].move, kb, false, false, kb == Pawn)
+			}
+			// two pawns move as a full pawn (or the union of the two),
+			// promoting together; only they may capture en passant
+			both := kinds[ka].pawn && kinds[kb].pawn
+			add(cellMove[ka][kb], NoKind, !both, kinds[ka].royal != kinds[kb].royal && !both, true)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		for x0 := 0; x0 < 64; x0++ {
+			for x1 := 0; x1 < 64; x1++ {
+				a, b := Piece(x0), Piece(x1)
+				if a == NoPiece || a.Color() != c {
+					a, b = b, NoPiece
+				} else if b != NoPiece && b.Color() != c {
+					b = NoPiece
+				}
+				if a == NoPiece || a.Kind() >= numKinds || b.Kind() >= numKinds {
+					continue
+				}
+				fk[c][x0][x1] = uint16(a.Kind())<<5 | uint16(b.Kind())
 			}
 		}
 	}
+	return
 }
 
-// pawnDirs returns forward delta and the file deltas of the owner's left and right.
-func pawnDirs(c Color) (fwd, left, right int) {
-	if c == White {
-		return 8, -1, 1
-	}
-	return -8, 1, -1
-}
-
-// square generates every move from square s, which holds one or two of the
-// mover's pieces: each piece alone (part written when it leaves a partner; one
-// move for two identical pieces) and, for two, the unit. Non-pawn movements
-// are walked inline here: function calls are dear under WASM.
-func (g *bifoldGen) square(s int) {
+// gen generates every move from the squares bb (classified; each holds one or
+// two of the mover's pieces): each piece alone (one move for two identical
+// pieces) and, for two, the unit. The pawns are done by fullPawns (lone
+// full-size pawns not about to promote, set-wise) and pawns; the loop here
+// does the other pieces and the units that are not two pawns.
+func (g *bifoldGen) gen(bb uint64) {
 	p := g.p
-	n, a, b := friends(p.sq[s], g.us)
-	var jobs [3]struct {
-		m         movement
-		part      Kind
-		unit      bool
-		royalPath bool
-	}
-	nj := 0
-	for i, x := range [2]Piece{a, b} {
-		if i >= n || (i == 1 && b.Kind() == a.Kind()) {
-			continue
-		}
-		k := x.Kind()
-		part := NoKind
-		if n == 2 {
-			part = k
-		}
-		if m := kinds[k].move; m.Pawn {
-			g.pawn(s, m, part, false, k == Pawn)
-		} else {
-			jobs[nj].m, jobs[nj].part, jobs[nj].unit, jobs[nj].royalPath = m, part, false, false
-			nj++
-		}
-	}
-	if n == 2 {
-		ka, kb := a.Kind(), b.Kind()
-		m := unitMove[ka][kb]
-		if kinds[ka].pawn && kinds[kb].pawn {
-			// two pawns: a full pawn (or the union of the two), promoting together;
-			// only they may capture en passant
-			g.pawn(s, m, NoKind, true, false)
-		} else {
-			jobs[nj].m, jobs[nj].part, jobs[nj].unit = m, NoKind, true
-			jobs[nj].royalPath = (ka.Royal() || kb.Royal()) && !(ka.Royal() && kb.Royal())
-			nj++
-		}
-	}
-	for j := 0; j < nj; j++ {
-		m, part, unit := jobs[j].m, jobs[j].part, jobs[j].unit
-		var threat uint64
-		if jobs[j].royalPath {
-			threat = g.enemyThreat()
-		}
-		g.done = 0 // a unit reaching a square in two ways makes one move
-		for d := 0; d < 8; d++ {
-			r := m.Orth
-			if d >= 4 {
-				r = m.Diag
-			}
-			lim := rangeLimit(r, s, d)
-			for i, t := range rays[s][d] {
-				if i >= lim {
-					break
-				}
-				if !p.sq[t].Empty() {
-					g.enter(s, int(t), part, unit)
-					break
-				}
-				if !g.capsOnly && (!unit || g.done&(1<<uint(t)) == 0) {
-					g.done |= 1 << uint(t)
-					g.ml.add(mkMove(s, int(t), part, 0, 0, 0))
-				}
-				if threat&(1<<uint(t)) != 0 {
-					break // rule 8: no passing through a threatened square
-				}
-			}
-		}
-		switch m.Leap {
-		case lLeap:
-			for _, t := range knightSq[s] {
-				g.enter(s, int(t), part, unit)
-			}
-		case lHorse:
-			for _, h := range horseSteps[s] {
-				if p.sq[h.pass].Empty() && threat&(1<<uint(h.pass)) == 0 {
-					g.enter(s, int(h.to), part, unit)
-				}
-			}
-		}
-		if unit && m.Pawn {
-			g.unitPawn(s, m, jobs[j].royalPath)
-		}
-	}
-}
-
-// singleTarget adds the moves of a single bifold piece (or a lone normal pawn
-// capturing) entering t, per rule 5. promo is set for promoting pawns.
-func (g *bifoldGen) singleTarget(s, t int, part, promo Kind) {
-	p := g.p
-	y := p.sq[t]
-	switch {
-	case y[0] == NoPiece:
-		g.add(s, t, part, 0, promo, 0)
-	case y[1] == NoPiece:
-		if !y[0].Kind().Bifold() {
-			if y[0].Color() == g.them {
-				g.add(s, t, part, 0, promo, flagCapture) // enemy pawn
-			}
-			return
-		}
-		g.add(s, t, part, 0, promo, 0) // share the square
-	default:
-		n, _, _ := friends(y, g.us)
-		switch n {
-		case 1:
-			g.add(s, t, part, 0, promo, flagCapture)
-		case 0:
-			g.add(s, t, part, y[0].Kind(), promo, flagCapture)
-			if y[1].Kind() != y[0].Kind() {
-				g.add(s, t, part, y[1].Kind(), promo, flagCapture)
-			}
-		}
-	}
-}
-
-// add appends a move, expanding promotion choices when promo is the marker promoAll.
-func (g *bifoldGen) add(s, t int, part, capt, promo Kind, flags uint32) {
-	if promo == promoAll {
-		for _, k := range g.p.v.Promotions {
-			g.ml.add(mkMove(s, t, part, capt, k, flags))
-		}
-		return
-	}
-	g.ml.add(mkMove(s, t, part, capt, promo, flags))
-}
-
-// promoAll marks "every promotion choice" inside the generator.
-const promoAll = numKinds
-
-// rangeLimit returns how many squares a range r goes from s in direction d
-// (0 for none).
-func rangeLimit(r uint8, s, d int) int {
-	switch r {
-	case rStep:
-		return 1
-	case rHalfling:
-		return halfRange[s][d]
-	case rSlide:
-		return 8
-	}
-	return 0
-}
-
-// enter adds the move of a single piece (rule 5) or a unit (rule 6) from s onto t.
-func (g *bifoldGen) enter(s, t int, part Kind, unit bool) {
-	if !unit {
-		g.singleTarget(s, t, part, 0)
-		return
-	}
-	if g.done&(1<<uint(t)) != 0 {
-		return
-	}
-	y := g.p.sq[t]
-	if y.Empty() {
-		g.done |= 1 << uint(t)
-		g.ml.add(mkMove(s, t, 0, 0, 0, 0))
-		return
-	}
-	if n, _, _ := friends(y, g.us); n == 0 {
-		g.done |= 1 << uint(t)
-		g.ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
-	}
-}
-
-// pawn generates a pawn's moves: a lone pawn (unit false) or a unit with pawn
-// movement m. normal is true for the full-size pawn.
-func (g *bifoldGen) pawn(s int, m movement, part Kind, unit bool, normal bool) {
-	p := g.p
+	ml := g.ml
 	us := g.us
-	fwd, left, right := pawnDirs(us)
-	t := s + fwd
-	if t < 0 || t > 63 {
-		return // stranded on the last rank
+	if pw := bb & g.ourPawns &^ (lastRankBB[us]>>8 | lastRankBB[us]<<8); pw != 0 {
+		g.fullPawns(pw)
+		bb &^= pw
 	}
-	last := lastRank(us)
-	promo := NoKind
-	if rankOf(t) == last {
-		promo = promoAll
+	if pw := bb & g.pawnSq; pw != 0 {
+		g.pawns(pw)
 	}
-	second := 1
-	if us == Black {
-		second = 6
-	}
-	canEnter := func(t int) bool {
-		y := p.sq[t]
-		if normal || unit {
-			return y.Empty()
-		}
-		return y.Empty() || (y[1] == NoPiece && y[0].Kind().Bifold())
-	}
-	if canEnter(t) {
-		g.add(s, t, part, 0, promo, 0)
-		if rankOf(s) == second && p.sq[t].Empty() && canEnter(t+fwd) {
-			g.add(s, t+fwd, part, 0, NoKind, flagDouble)
-		}
-	}
-	f := fileOf(s)
-	for side, df := range [2]int{left, right} {
-		strong, weak := uint8(pcLeft), uint8(pcWeakLeft)
-		if side == 1 {
-			strong, weak = pcRight, pcWeakRight
-		}
-		if f+df < 0 || f+df > 7 {
-			continue
-		}
-		c := t + df
-		y := p.sq[c]
-		if y.Empty() && c != int(p.ep) {
-			continue
-		}
-		// support is judged only when there is something to take (it costs a threat map)
-		if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
-			continue
-		}
-		if c == int(p.ep) {
-			g.add(s, c, part, 0, NoKind, flagEP|flagCapture)
-			continue
-		}
-		if normal || unit {
-			if n, _, _ := friends(y, us); n == 0 {
-				g.add(s, c, part, 0, promo, flagCapture)
+	all, empty, quietS, capS, enemyOnly := g.all, g.empty, g.quietS, g.capS, g.enemyOnly
+	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb) & 63
+		x := p.sq[s]
+		cm := &cellMovers[friendKinds[us&1][x[0]&63][x[1]&63]&1023]
+		for j := 0; j < int(cm.n); j++ {
+			jb := &cm.jobs[j]
+			m := jb.m
+			blk := all
+			var threat uint64
+			if jb.royalPath {
+				threat = g.enemyThreat()
+				blk |= threat // a threatened square ends the line (it may be entered)
 			}
-			continue
-		}
-		// a lone bifold pawn captures under rule 5, and must capture
-		if y[1] == NoPiece {
-			if !y[0].Kind().Bifold() && y[0].Color() != us {
-				g.add(s, c, part, 0, promo, flagCapture)
+			// the squares reached along each line, up to and including the
+			// first blocker: N, E, NE, NW run to higher squares (a sentinel bit
+			// 63 stands for "no blocker"), S, W, SE, SW to lower (sentinel 0)
+			ro, rd := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s]
+			var tg uint64
+			if m.Orth != rNone {
+				r := ro[0]
+				q := r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = ro[1]
+				q = r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = ro[2]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+				r = ro[3]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
 			}
-			continue
+			if m.Diag != rNone {
+				r := rd[4]
+				q := r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = rd[7]
+				q = r&blk | 1<<63
+				tg |= r & (q ^ (q - 1))
+				r = rd[5]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+				r = rd[6]
+				q = r&blk | 1
+				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+			}
+			switch m.Leap {
+			case lLeap:
+				tg |= knightBB[s]
+			case lHorse:
+				// the passed square must be empty (and, on a royal path, unthreatened)
+				ok := empty &^ threat
+				hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]
+				for d := 0; d < 4; d++ {
+					e := ok & hp[d]
+					tg |= ht[d] & -((e | -e) >> 63)
+				}
+			}
+			n := ml.N
+			if jb.unit {
+				if m.Pawn {
+					tg |= g.unitPawnTargets(s, m, jb.royalPath)
+				}
+				// rule 6: one move per target; a unit captures everything on a
+				// square without friends
+				base := Move(s)
+				for tg &= empty | enemyOnly; tg != 0; tg &= tg - 1 {
+					t := uint(bits.TrailingZeros64(tg)) & 63
+					if uint(n) < uint(len(ml.Moves)) {
+						ml.Moves[n] = base | Move(t)<<6 | Move(enemyOnly>>t&1)<<31
+						n++
+					}
+				}
+				ml.N = n
+				continue
+			}
+			// rule 5: a single piece shares a lone bifold piece's square,
+			// captures a lone enemy pawn or the enemy beside a friend, and
+			// chooses which of two enemies to capture
+			base := mkMove(s, 0, jb.part, 0, 0, 0)
+			two := tg & g.two
+			for tg &= quietS | capS; tg != 0; tg &= tg - 1 {
+				t := uint(bits.TrailingZeros64(tg)) & 63
+				if uint(n) < uint(len(ml.Moves)) {
+					ml.Moves[n] = base | Move(t)<<6 | Move(capS>>t&1)<<31
+					n++
+				}
+			}
+			ml.N = n
+			if two != 0 {
+				g.choices(base, two)
+			}
 		}
-		g.singleTarget(s, c, part, promo)
 	}
 }
 
-// unitPawn adds the moves a unit of a pawn and a non-pawn makes with the
-// pawn's movement: steps and captures, no promotion, no en passant.
-func (g *bifoldGen) unitPawn(s int, m movement, royalPath bool) {
+// pawns generates the moves of the pawn movers of the squares bb (classified):
+// a pawn alone, a pawn leaving its partner, and two pawns as a unit. A full
+// pawn (the full-size pawn, or two pawns) enters only empty squares and
+// captures everything on a square without friends; a bifold pawn alone may
+// share a lone bifold piece's square and captures under rule 5.
+func (g *bifoldGen) pawns(bb uint64) {
 	p := g.p
+	ml := g.ml
 	us := g.us
-	fwd, left, right := pawnDirs(us)
-	t := s + fwd
-	if t < 0 || t > 63 {
-		return // stranded on the last rank
+	all, empty, join, capS, enemyOnly, ep := g.all, g.empty, g.join, g.capS, g.enemyOnly, g.epBit
+	for ; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb) & 63
+		push0 := bbt.pawnPush[us][s]
+		if push0 == 0 {
+			continue // stranded on the last rank
+		}
+		x := p.sq[s]
+		cm := &cellMovers[friendKinds[us&1][x[0]&63][x[1]&63]&1023]
+		for j := 0; j < int(cm.np); j++ {
+			jb := &cm.pawns[j]
+			m := jb.m
+			// a pawn alone, leaving its partner, or two pawns. A full pawn
+			// enters only empty squares and captures everything on a
+			// square without friends; a bifold pawn alone may share a lone
+			// bifold piece's square and captures under rule 5
+			push := push0
+			fm := jb.fullMask // chosen without a branch
+			enter, capt, two := empty|join&^fm, enemyOnly&fm|capS&^fm, g.two&^fm
+			e := push & empty // a double step passes an empty square
+			dbl := bbt.pawnDouble[us][s] & enter & -((e | -e) >> 63)
+			push &= enter
+			// the diagonals it takes on: the strong sides, and the weak
+			// ones if supported (judged only when there is something to
+			// take there: it costs a threat map)
+			l, r := bbt.pawnLeft[us][s], bbt.pawnRight[us][s]
+			pc := uint64(m.PawnCap)
+			diag := l&-(pc&1) | r&-(pc>>1&1)
+			if weak := l&-(pc>>2&1) | r&-(pc>>3&1); weak&(all|ep) != 0 && g.supported(s) {
+				diag |= weak
+			}
+			epm := diag & ep
+			diag &^= ep
+			caps := diag & capt
+			two &= diag
+			base := mkMove(s, 0, jb.part, 0, 0, 0)
+			if (push|caps|two)&lastRankBB[us] != 0 {
+				g.promotions(base, push, caps, two)
+			} else {
+				n := ml.N
+				for tg := push | caps | dbl; tg != 0; tg &= tg - 1 {
+					t := uint(bits.TrailingZeros64(tg)) & 63
+					if uint(n) < uint(len(ml.Moves)) {
+						ml.Moves[n] = base | Move(t)<<6 | Move(caps>>t&1)<<31 | Move(dbl>>t&1)<<30
+						n++
+					}
+				}
+				ml.N = n
+				if two != 0 {
+					g.choices(base, two)
+				}
+			}
+			if epm != 0 {
+				ml.add(base | Move(bits.TrailingZeros64(epm))<<6 | flagEP | flagCapture)
+			}
+		}
 	}
-	if p.sq[t].Empty() {
-		g.enter(s, t, NoKind, true)
-		second := 1
-		if us == Black {
-			second = 6
-		}
-		pass := !royalPath || g.enemyThreat()&(1<<uint(t)) == 0
-		if rankOf(s) == second && pass && p.sq[t+fwd].Empty() && g.done&(1<<uint(t+fwd)) == 0 {
-			g.done |= 1 << uint(t+fwd)
-			g.ml.add(mkMove(s, t+fwd, 0, 0, 0, 0)) // a mixed unit sets no en-passant square
+}
+
+// choices adds, for each square of tg (two enemy pieces), the capture of
+// either piece (one move when they are alike): base | target | capture.
+func (g *bifoldGen) choices(base Move, tg uint64) {
+	for ; tg != 0; tg &= tg - 1 {
+		t := bits.TrailingZeros64(tg)
+		y := g.p.sq[t]
+		m := base | Move(t)<<6 | flagCapture
+		g.ml.add(m | Move(y[0].Kind())<<17)
+		if y[1].Kind() != y[0].Kind() {
+			g.ml.add(m | Move(y[1].Kind())<<17)
 		}
 	}
-	f := fileOf(s)
-	for side, df := range [2]int{left, right} {
-		strong, weak := uint8(pcLeft), uint8(pcWeakLeft)
-		if side == 1 {
-			strong, weak = pcRight, pcWeakRight
-		}
-		if f+df < 0 || f+df > 7 || p.sq[t+df].Empty() {
-			continue
-		}
-		if m.PawnCap&strong == 0 && (m.PawnCap&weak == 0 || !g.supported(s)) {
-			continue
-		}
-		g.enter(s, t+df, NoKind, true)
+}
+
+// fullPawns generates the moves of our lone full-size pawns on pw (none
+// about to promote), all at once by shifts.
+func (g *bifoldGen) fullPawns(pw uint64) {
+	empty, enemyOnly, ep := g.empty, g.enemyOnly, g.epBit
+	var push, dbl, capA, capB uint64
+	var fwd, da, db int // from = to - delta
+	const fileA, fileH = 0x0101010101010101, 0x8080808080808080
+	if g.us == White {
+		push = pw << 8 & empty
+		dbl = (push & 0xff0000) << 8 & empty
+		capA, capB = (pw&^fileA)<<7, (pw&^fileH)<<9
+		fwd, da, db = 8, 7, 9
+	} else {
+		push = pw >> 8 & empty
+		dbl = (push & 0xff0000000000) >> 8 & empty
+		capA, capB = (pw&^fileA)>>9, (pw&^fileH)>>7
+		fwd, da, db = -8, -9, -7
 	}
+	ml := g.ml
+	n := ml.N
+	for ; push != 0; push &= push - 1 {
+		t := bits.TrailingZeros64(push)
+		if uint(n) < uint(len(ml.Moves)) {
+			ml.Moves[n] = Move(t-fwd) | Move(t)<<6
+			n++
+		}
+	}
+	for ; dbl != 0; dbl &= dbl - 1 {
+		t := bits.TrailingZeros64(dbl)
+		if uint(n) < uint(len(ml.Moves)) {
+			ml.Moves[n] = Move(t-2*fwd) | Move(t)<<6 | flagDouble
+			n++
+		}
+	}
+	for c := capA & (enemyOnly | ep); c != 0; c &= c - 1 {
+		t := uint(bits.TrailingZeros64(c)) & 63
+		if uint(n) < uint(len(ml.Moves)) {
+			ml.Moves[n] = Move(int(t)-da) | Move(t)<<6 | flagCapture | Move(ep>>t&1)<<28
+			n++
+		}
+	}
+	for c := capB & (enemyOnly | ep); c != 0; c &= c - 1 {
+		t := uint(bits.TrailingZeros64(c)) & 63
+		if uint(n) < uint(len(ml.Moves)) {
+			ml.Moves[n] = Move(int(t)-db) | Move(t)<<6 | flagCapture | Move(ep>>t&1)<<28
+			n++
+		}
+	}
+	ml.N = n
+}
+
+// promotions adds the promoting moves base onto push (quiet), caps (capture)
+// and two (capture of either of two enemies), one per promotion choice.
+func (g *bifoldGen) promotions(base Move, push, caps, two uint64) {
+	for _, k := range g.p.v.Promotions {
+		b := base | Move(k)<<22
+		for tg := push | caps; tg != 0; tg &= tg - 1 {
+			t := uint(bits.TrailingZeros64(tg)) & 63
+			g.ml.add(b | Move(t)<<6 | Move(caps>>t&1)<<31)
+		}
+		g.choices(b, two)
+	}
+}
+
+// unitPawnTargets returns the squares a unit of a pawn and a non-pawn
+// reaches with the pawn's movement m: steps and captures, no promotion, no en
+// passant (the caller keeps those with no friend on them).
+func (g *bifoldGen) unitPawnTargets(s int, m movement, royalPath bool) uint64 {
+	s &= 63
+	us := g.us
+	push := bbt.pawnPush[us][s] & g.empty
+	tg := push
+	if push != 0 && bbt.pawnDouble[us][s] != 0 && (!royalPath || g.enemyThreat()&push == 0) {
+		tg |= bbt.pawnDouble[us][s] & g.empty
+	}
+	l, r := bbt.pawnLeft[us][s], bbt.pawnRight[us][s]
+	pc := uint64(m.PawnCap)
+	tg |= (l&-(pc&1) | r&-(pc>>1&1)) & g.all
+	if weak := l&-(pc>>2&1) | r&-(pc>>3&1); weak&g.all != 0 && g.supported(s) {
+		tg |= weak & g.all
+	}
+	return tg
 }
 
 // castle generates castling: the (WF) unit moves two squares toward an (RR)
