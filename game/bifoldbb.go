@@ -20,9 +20,6 @@ type bbTables struct {
 
 var bbt = makeBBTables()
 
-// lastRankBB is each colour's promotion rank.
-var lastRankBB = [2]uint64{0xff << 56, 0xff}
-
 func makeBBTables() *bbTables {
 	t := new(bbTables)
 	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
