@@ -26,7 +26,9 @@ func (p *Position) Make(m Move) {
 	}
 	u := &p.stack[len(p.stack)-1]
 	u.move, u.castle, u.ep, u.half, u.hash, u.royal, u.royals = m, p.castle, p.ep, int16(p.half), p.hash, p.royal, p.royals
-	u.occ, u.cls = p.occ, p.cls
+	// word by word: a struct copy becomes a memory.copy under WASM
+	u.occ[0], u.occ[1] = p.occ[0], p.occ[1]
+	u.cls[0], u.cls[1], u.cls[2], u.cls[3], u.cls[4], u.cls[5] = p.cls[0], p.cls[1], p.cls[2], p.cls[3], p.cls[4], p.cls[5]
 	u.n, u.nh = 0, 0
 	resetHalf := m.IsCapture()
 	to := m.To()
@@ -82,26 +84,18 @@ func (p *Position) Make(m Move) {
 	default:
 		resetHalf = p.makeFull(u, m) || resetHalf
 	}
+	// the rest without branches (each taken branch costs under WASM); a
+	// drop has from == to
 	from := m.From()
-	if !m.IsDrop() {
-		p.castleUpdate(p.castle &^ (p.v.castleMask[from] | p.v.castleMask[to]))
-	} else if mask := p.v.castleMask[to]; mask != 0 {
-		p.castleUpdate(p.castle &^ mask)
-	}
+	p.castleUpdate(p.castle &^ (p.v.castleMask[from] | p.v.castleMask[to]))
 	p.hash ^= zEP[epIndex(p.ep)]
-	p.ep = -1
-	if m.IsDouble() {
-		p.ep = int8((from + to) / 2)
-	}
+	p.ep = int8(((from+to)/2+1)*int(m>>30&1) - 1) // the square passed by a double step, or -1
 	p.hash ^= zEP[epIndex(p.ep)]
+	p.half++
 	if resetHalf {
 		p.half = 0
-	} else {
-		p.half++
 	}
-	if us == Black {
-		p.full++
-	}
+	p.full += int(us)
 	p.turn = us.Other()
 	p.hash ^= zSide
 }
@@ -305,9 +299,10 @@ func (p *Position) makeBifold(u *undo, m Move) bool {
 func (p *Position) Unmake() {
 	u := &p.stack[len(p.stack)-1]
 	for i := int(u.n) - 1; i >= 0; i-- {
-		p.sq[u.sq[i]] = u.cell[i]
+		p.sq[u.sq[i&3]&63] = u.cell[i&3]
 	}
-	p.occ, p.cls = u.occ, u.cls
+	p.occ[0], p.occ[1] = u.occ[0], u.occ[1]
+	p.cls[0], p.cls[1], p.cls[2], p.cls[3], p.cls[4], p.cls[5] = u.cls[0], u.cls[1], u.cls[2], u.cls[3], u.cls[4], u.cls[5]
 	for i := int(u.nh) - 1; i >= 0; i-- {
 		h := u.hands[i]
 		p.hand[h.c][h.k] = h.old
@@ -319,9 +314,7 @@ func (p *Position) Unmake() {
 	p.royal = u.royal
 	p.royals = u.royals
 	p.turn = p.turn.Other()
-	if p.turn == Black {
-		p.full--
-	}
+	p.full -= int(p.turn)
 	p.stack = p.stack[:len(p.stack)-1]
 }
 

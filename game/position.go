@@ -99,7 +99,7 @@ var (
 	zHand   [2][numKinds][64]uint64
 	zSide   uint64
 	zCastle [16]uint64
-	zEP     [65]uint64
+	zEP     [128]uint64 // by epIndex: squares 0-63, and 127 (zero) for none
 )
 
 func init() {
@@ -129,12 +129,8 @@ func init() {
 
 func cellHash(s int, c Cell) uint64 { return zPiece[s][0][c[0]] ^ zPiece[s][1][c[1]] }
 
-func epIndex(ep int8) int {
-	if ep < 0 {
-		return 64
-	}
-	return int(ep)
-}
+// epIndex maps an en-passant square (or -1) to its zEP row without a branch.
+func epIndex(ep int8) int { return int(uint8(ep) & 127) }
 
 // Variant returns the position's rule set.
 func (p *Position) Variant() *Variant { return p.v }
