@@ -201,8 +201,8 @@ func (p *Position) genFull(ml *MoveList) {
 		}
 	}
 	ml.N = n
-	if v.Castling {
-		p.genCastleFull(ml, inCheck)
+	if v.Castling && !inCheck && p.castle>>(2*(us&1))&3 != 0 {
+		p.genCastleFull(ml, all)
 	}
 	if v.Drops {
 		// in check, a drop is legal only on a square between the royal and a
@@ -369,28 +369,25 @@ func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	}
 }
 
-func (p *Position) genCastleFull(ml *MoveList, inCheck bool) {
+// genCastleFull adds castling (the King from e1 or e8 two squares toward a
+// Rook in its corner, which lands on the square crossed) when the squares
+// between are empty and neither the crossed nor the destination square is
+// attacked. genFull calls it only out of check with a right left.
+func (p *Position) genCastleFull(ml *MoveList, all uint64) {
 	us := p.turn
-	if inCheck {
-		return
-	}
 	them := us.Other()
-	base := 0
-	kb, qb := uint8(castleWK), uint8(castleWQ)
-	if us == Black {
-		base, kb, qb = 56, castleBK, castleBQ
-	}
-	king := MakePiece(us, King)
-	rook := MakePiece(us, Rook)
-	if p.sq[base+4][0] != king {
+	base := 56 * int(us&1)
+	rights := p.castle >> (2 * (us & 1)) & 3 // king side 1, queen side 2
+	if p.sq[base+4][0] != MakePiece(us, King) {
 		return
 	}
-	if p.castle&kb != 0 && p.sq[base+7][0] == rook && p.sq[base+5].Empty() && p.sq[base+6].Empty() &&
-		!p.attacked(base+5, them) && !p.attacked(base+6, them) {
+	rook := MakePiece(us, Rook)
+	if rights&1 != 0 && all&(0x60<<uint(base)) == 0 && p.sq[base+7][0] == rook &&
+		p.attackersTo(base+5, them, all)|p.attackersTo(base+6, them, all) == 0 {
 		ml.add(mkMove(base+4, base+6, 0, 0, 0, flagCastle))
 	}
-	if p.castle&qb != 0 && p.sq[base][0] == rook && p.sq[base+1].Empty() && p.sq[base+2].Empty() && p.sq[base+3].Empty() &&
-		!p.attacked(base+3, them) && !p.attacked(base+2, them) {
+	if rights&2 != 0 && all&(0x0e<<uint(base)) == 0 && p.sq[base][0] == rook &&
+		p.attackersTo(base+3, them, all)|p.attackersTo(base+2, them, all) == 0 {
 		ml.add(mkMove(base+4, base+2, 0, 0, 0, flagCastle))
 	}
 }
