@@ -535,39 +535,11 @@ func (p *Position) threatMap(c Color) uint64 {
 		s := bits.TrailingZeros64(bb) & 63
 		x := &p.sq[s]
 		m := &cellMovement[friendKinds[c&1][x[0]&63][x[1]&63]&1023]
-		ro, rd, blk := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s], all
-		// each line up to and including its first occupied square, by the
-		// sentinel bit trick of bifoldGen.gen (written out: calls are dear under WASM)
-		var tg uint64
-		if m.Orth != rNone {
-			r := ro[0]
-			q := r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = ro[1]
-			q = r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = ro[2]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			r = ro[3]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+		if m.Orth|m.Diag != rNone {
+			// each line up to and including its first occupied square
+			orth, diag := slideAtt(&rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s], all)
+			th |= orth | diag
 		}
-		if m.Diag != rNone {
-			r := rd[4]
-			q := r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = rd[7]
-			q = r&blk | 1<<63
-			tg |= r & (q ^ (q - 1))
-			r = rd[5]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			r = rd[6]
-			q = r&blk | 1
-			tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-		}
-		th |= tg
 		th |= knightBB[s] & -uint64(m.Leap>>1) // lLeap
 		if m.Leap == lHorse {
 			hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]

@@ -263,8 +263,9 @@ func (g *bifoldGen) gen(bb uint64) {
 				blk |= threat // a threatened square ends the line (it may be entered)
 			}
 			// the squares reached along each line, up to and including the
-			// first blocker: N, E, NE, NW run to higher squares (a sentinel bit
-			// 63 stands for "no blocker"), S, W, SE, SW to lower (sentinel 0)
+			// first blocker: slideAtt written out, skipping the lines a mover
+			// lacks (measured 10% faster here, natively and under WASM, than
+			// the call)
 			ro, rd := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s]
 			var tg uint64
 			if m.Orth != rNone {
@@ -307,35 +308,27 @@ func (g *bifoldGen) gen(bb uint64) {
 					tg |= ht[d] & -((e | -e) >> 63)
 				}
 			}
-			n := ml.N
+			// rule 6: a unit makes one move per target and captures
+			// everything on a square without friends; rule 5: a single piece
+			// shares a lone bifold piece's square, captures a lone enemy pawn
+			// or the enemy beside a friend, and chooses which of two enemies
+			// to capture
+			base, enter, capt, two := Move(s), empty|enemyOnly, enemyOnly, uint64(0)
 			if jb.unit {
 				if m.Pawn {
 					tg |= g.unitPawnTargets(s, m, jb.royalPath)
 				}
-				// rule 6: one move per target; a unit captures everything on a
-				// square without friends
-				base := Move(s)
-				for tg &= empty | enemyOnly; tg != 0; tg &= tg - 1 {
-					t := uint(bits.TrailingZeros64(tg)) & 63
-					if uint(n) < uint(len(ml.Moves)) {
-						ml.Moves[n] = base | Move(t)<<6 | Move(enemyOnly>>t&1)<<31
-						n++
-					}
-				}
-				ml.N = n
-				continue
+			} else {
+				base, enter, capt, two = mkMove(s, 0, jb.part, 0, 0, 0), quietS|capS, capS, tg&g.two
 			}
-			// rule 5: a single piece shares a lone bifold piece's square,
-			// captures a lone enemy pawn or the enemy beside a friend, and
-			// chooses which of two enemies to capture
-			base := mkMove(s, 0, jb.part, 0, 0, 0)
-			two := tg & g.two
-			for tg &= quietS | capS; tg != 0; tg &= tg - 1 {
+			n := ml.N
+			if n > MaxMoves-64 {
+				return // never in a real game; below, n&(MaxMoves-1) == n
+			}
+			for tg &= enter; tg != 0; tg &= tg - 1 {
 				t := uint(bits.TrailingZeros64(tg)) & 63
-				if uint(n) < uint(len(ml.Moves)) {
-					ml.Moves[n] = base | Move(t)<<6 | Move(capS>>t&1)<<31
-					n++
-				}
+				ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(capt>>t&1)<<31
+				n++
 			}
 			ml.N = n
 			if two != 0 {
