@@ -98,14 +98,17 @@ func pieceAtt(m movement, s int, all uint64) uint64 {
 // the board: a royal's own square is left out when it tests where it could go).
 func (p *Position) attackersTo(s int, by Color, all uint64) uint64 {
 	s &= 63
-	orth, diag := slideAtt(&rayBB[s], &rayBB[s], all)
-	a := orth&p.cls[clsOrthSlide] |
-		diag&p.cls[clsDiagSlide] |
-		stepOrth[s]&p.cls[clsOrthStep] |
+	them := p.occ[by&1]
+	a := stepOrth[s]&p.cls[clsOrthStep] |
 		stepDiag[s]&p.cls[clsDiagStep] |
 		knightBB[s]&p.cls[clsLeap] |
 		pawnDiag[by^1][s]&p.cls[clsPawn]
-	return a & p.occ[by&1]
+	// the lines only when an enemy slider stands on one of them
+	if (orthLines[s]&p.cls[clsOrthSlide]|diagLines[s]&p.cls[clsDiagSlide])&them != 0 {
+		orth, diag := slideAtt(&rayBB[s], &rayBB[s], all)
+		a |= orth&p.cls[clsOrthSlide] | diag&p.cls[clsDiagSlide]
+	}
+	return a & them
 }
 
 // pinnedTo returns side us's pieces that are the only piece between the
