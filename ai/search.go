@@ -516,7 +516,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	if alpha >= beta {
 		return alpha
 	}
-	inCheck := s.check && p.InCheckQuick()
+	inCheck := s.check && p.InCheck()
 	if inCheck && depth < 8 {
 		depth++
 	}
@@ -587,7 +587,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	ml.N = 0
 	rest := false // ml holds every move, or the moves after the captures
 	if !inCheck && (hashMove == game.NoMove || hashMove.IsCapture()) {
-		p.GenerateCapturesCheck(ml, false)
+		p.GenerateCaptures(ml)
 	} else {
 		p.GenerateMoves(ml)
 		if ml.N == 0 {
@@ -784,7 +784,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if ply >= maxPly-1 {
 		return s.ev.eval(p)
 	}
-	inCheck := s.check && p.InCheckQuick()
+	inCheck := s.check && p.InCheck()
 	best := -infinity
 	if !inCheck {
 		if s.ev.bifold {
@@ -801,7 +801,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	}
 	ml := &s.lists[ply]
 	ml.N = 0
-	p.GenerateCapturesCheck(ml, inCheck) // every evasion when in check
+	p.GenerateCaptures(ml) // every evasion when in check
 	if ml.N == 0 {
 		if inCheck {
 			return -Mate + ply

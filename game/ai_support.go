@@ -51,75 +51,14 @@ func (p *Position) MakeNull() {
 
 // GenerateCaptures appends the legal captures and pawn promotions of the
 // position (for the search's quiescence): no drops, no castling, no quiet
-// moves, no metamorphosis. In a full-size game whose side to move is in
-// check it appends every legal move (all evasions).
+// moves, no metamorphosis, fusion or fission. In a full-size game whose side
+// to move is in check it appends every legal move (all evasions).
 func (p *Position) GenerateCaptures(ml *MoveList) {
-	p.GenerateCapturesCheck(ml, !p.v.Bifold && p.InCheckQuick())
-}
-
-// GenerateCapturesCheck is GenerateCaptures for a caller that knows already
-// whether the side to move is in check: inCheck must be p.InCheck() (false
-// in the Bifold Halfgi family).
-func (p *Position) GenerateCapturesCheck(ml *MoveList, inCheck bool) {
 	if p.v.Bifold {
 		p.genBifoldCaptures(ml)
 		return
 	}
-	if inCheck {
-		p.genFull(ml)
-		return
-	}
-	start := ml.N
-	us := p.turn
-	them := us.Other()
-	rsq := int(p.royal[us])
-	enemy := p.occ[them]
-	all := p.occ[us] | enemy
-	target := enemy
-	if p.ep >= 0 {
-		target |= 1 << uint(p.ep)
-	}
-	promo := promoFrom[us]
-	for bb := p.occ[us]; bb != 0; bb &= bb - 1 {
-		s := bits.TrailingZeros64(bb)
-		k := p.sq[s][0].Kind()
-		var tg uint64 // the squares captured on
-		if k == Pawn {
-			if promo&(1<<uint(s)) != 0 {
-				p.genPawnFull(ml, s) // quiet pushes are dropped below
-				continue
-			}
-			for tg = pawnDiag[us][s] & target; tg != 0; tg &= tg - 1 {
-				t := bits.TrailingZeros64(tg)
-				f := uint32(flagCapture)
-				if t == int(p.ep) {
-					f |= flagEP
-				}
-				ml.add(mkMove(s, t, 0, 0, 0, f))
-			}
-			continue
-		}
-		m := kinds[k].move
-		tg = firstBlockers(m, s, all)
-		if m.Leap == lLeap {
-			tg |= knightBB[s]
-		}
-		for tg &= enemy; tg != 0; tg &= tg - 1 {
-			ml.add(mkMove(s, bits.TrailingZeros64(tg), 0, 0, 0, flagCapture))
-		}
-	}
-	n := start
-	for i := start; i < ml.N; i++ {
-		m := ml.Moves[i]
-		if m&flagCapture == 0 && m.Promo() == NoKind {
-			continue
-		}
-		if plainlyLegal(m, false, rsq) || p.legalFull(m, false, rsq) {
-			ml.Moves[n] = m
-			n++
-		}
-	}
-	ml.N = n
+	p.genFull(ml, true)
 }
 
 // Occupied returns the squares holding at least one piece of side c, as a
@@ -466,58 +405,6 @@ func firstBlockers(m movement, s int, all uint64) uint64 {
 		}
 	}
 	return tg
-}
-
-// InCheckQuick is InCheck by bit scans (one look per line instead of a walk
-// along it), for the search, which asks at every node.
-func (p *Position) InCheckQuick() bool {
-	if !p.v.Check {
-		return false
-	}
-	us := p.turn
-	s := int(p.royal[us])
-	if s < 0 {
-		return false
-	}
-	them := us.Other()
-	all := p.occ[0] | p.occ[1]
-	enemy := p.occ[them]
-	// the nearest piece on each line: N, E, NE, NW run to higher squares
-	for d := 0; d < 8; d++ {
-		b := rayBB[s][d] & all
-		if b == 0 {
-			continue
-		}
-		if d == 0 || d == 1 || d == 4 || d == 7 {
-			b &= -b
-		} else {
-			b = 1 << uint(63-bits.LeadingZeros64(b))
-		}
-		if b&enemy == 0 {
-			continue
-		}
-		t := bits.TrailingZeros64(b)
-		f := attackFlags[p.sq[t][0].Kind()]
-		slide, step := uint8(atOrthSlide), uint8(atOrthStep)
-		if d >= 4 {
-			slide, step = atDiagSlide, atDiagStep
-		}
-		if f&slide != 0 || (f&step != 0 && chebDist[s][t] == 1) {
-			return true
-		}
-	}
-	for bb := knightBB[s] & enemy; bb != 0; bb &= bb - 1 {
-		if attackFlags[p.sq[bits.TrailingZeros64(bb)][0].Kind()]&atLeap != 0 {
-			return true
-		}
-	}
-	pawn := MakePiece(them, Pawn)
-	for bb := pawnDiag[us][s] & enemy; bb != 0; bb &= bb - 1 {
-		if p.sq[bits.TrailingZeros64(bb)][0] == pawn {
-			return true
-		}
-	}
-	return false
 }
 
 // threatMap returns the squares side c threatens (rule 8): every square some

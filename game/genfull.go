@@ -64,7 +64,11 @@ func (p *Position) InCheck() bool {
 // (evade), and for the royal to squares where it would not be attacked. The
 // loops that write moves are inline: under WASM a call or a taken branch
 // per move costs more than the move.
-func (p *Position) genFull(ml *MoveList) {
+//
+// With capsOnly (the search's quiescence) it writes only captures and pawn
+// promotions (no quiet moves, drops, castling, metamorphosis, fusion or
+// fission) unless the side to move is in check: then every evasion.
+func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 	v := p.v
 	us := p.turn
 	them := us.Other()
@@ -88,16 +92,20 @@ func (p *Position) genFull(ml *MoveList) {
 		}
 	}
 	inCheck := checkers != 0
+	quiet := empty // the empty squares a move may go to
+	if capsOnly && !inCheck {
+		quiet = 0
+	}
 
 	pawns := own & p.cls[clsPawn]
-	p.genPawnsFull(ml, pawns&^pinned, evade, empty, enemy)
+	p.genPawnsFull(ml, pawns&^pinned, evade, empty, enemy, quiet)
 	for pp := pawns & pinned; pp != 0; pp &= pp - 1 {
 		s := bits.TrailingZeros64(pp)
-		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, enemy)
+		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, enemy, quiet)
 	}
 	if ep := int(p.ep); ep >= 0 {
 		for pp := pawnDiag[them][ep] & pawns; pp != 0; pp &= pp - 1 {
-			if m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture); p.legalFull(m, inCheck, rsq) {
+			if m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture); p.legalFull(m) {
 				ml.add(m)
 			}
 		}
@@ -106,7 +114,7 @@ func (p *Position) genFull(ml *MoveList) {
 	// the friendly pieces a simple piece may fuse with, by kind (attack
 	// classes tell them apart: a compound has the classes of both parts)
 	var pureN, pureB, pureR uint64
-	if v.Fusion {
+	if v.Fusion && quiet != 0 {
 		pureN = own & p.cls[clsLeap] &^ (p.cls[clsOrthStep] | p.cls[clsDiagStep])
 		pureB = own & p.cls[clsDiagSlide] &^ (p.cls[clsOrthStep] | p.cls[clsLeap])
 		pureR = own & p.cls[clsOrthSlide] &^ (p.cls[clsDiagStep] | p.cls[clsLeap])
@@ -126,7 +134,7 @@ func (p *Position) genFull(ml *MoveList) {
 		if !info.royal {
 			att &= evade
 		}
-		tg := att &^ own
+		tg := att & (enemy | quiet)
 		base := Move(s)
 		if v.special[k] {
 			// the royal, metamorphosis, fusion and fission: one test for
@@ -156,10 +164,10 @@ func (p *Position) genFull(ml *MoveList) {
 					}
 				}
 			}
-			if v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
+			if v.Metamorphosis && quiet != 0 && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
 				promo := base | Move(metaKind(k))<<22
-				for t := tg & empty; t != 0; t &= t - 1 {
+				for t := tg & quiet; t != 0; t &= t - 1 {
 					ml.Moves[n&(MaxMoves-1)] = promo | Move(bits.TrailingZeros64(t))<<6
 					n++
 				}
@@ -168,7 +176,7 @@ func (p *Position) genFull(ml *MoveList) {
 				ml.Moves[n&(MaxMoves-1)] = base | Move(bits.TrailingZeros64(fuse))<<6
 				n++
 			}
-			if v.Split && info.comps[0] != NoKind {
+			if v.Split && info.comps[0] != NoKind && quiet != 0 {
 				// fission: a component alone to an empty square; the other
 				// stays, so the square stays occupied and no pin or line opens
 				for j := 0; j < 2; j++ {
@@ -201,10 +209,10 @@ func (p *Position) genFull(ml *MoveList) {
 		}
 	}
 	ml.N = n
-	if v.Castling && !inCheck && p.castle>>(2*(us&1))&3 != 0 {
+	if v.Castling && !inCheck && quiet != 0 && p.castle>>(2*(us&1))&3 != 0 {
 		p.genCastleFull(ml, all)
 	}
-	if v.Drops {
+	if v.Drops && quiet != 0 {
 		// in check, a drop is legal only on a square between the royal and a
 		// single sliding checker; out of check every drop is legal
 		drop := empty
@@ -261,8 +269,10 @@ func (p *Position) genFull(ml *MoveList) {
 
 // genPawnsFull appends the moves of side to move's pawns in set pawns (all
 // at once, by shifting the set), keeping destinations in mask (a pinned
-// pawn's line). En passant is genFull's.
-func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy uint64) {
+// pawn's line, the squares that answer a check). Steps that do not promote
+// go only to squares in quiet (empty, or none for captures only). En
+// passant is genFull's.
+func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet uint64) {
 	var one, two, left, right uint64
 	var dOne, dLeft, dRight int
 	if p.turn == White {
@@ -279,12 +289,13 @@ func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy uint64) 
 		dOne, dLeft, dRight = -8, -9, -7
 	}
 	one &= mask
+	two &= quiet
 	last := lastRankBB[p.turn]
 	n := ml.N
 	if n > MaxMoves-4*8 {
 		return // never in a real game; below, at most 4 moves a pawn without promotions
 	}
-	for t := one &^ last; t != 0; t &= t - 1 {
+	for t := one &^ last & quiet; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
 		ml.Moves[n&(MaxMoves-1)] = Move(ts-dOne) | Move(ts)<<6
 		n++
@@ -347,21 +358,6 @@ func lastRank(c Color) int {
 	return 0
 }
 
-// fullTarget adds the move of a whole piece of kind k from s onto the
-// occupied square t: a capture, or a fusion with a friendly piece.
-func (p *Position) fullTarget(ml *MoveList, s, t int, k Kind, y Piece, fuse bool) {
-	if y.Color() != p.turn {
-		ml.add(mkMove(s, t, 0, 0, 0, flagCapture))
-		return
-	}
-	if fuse {
-		yk := y.Kind()
-		if yk != k && !yk.Royal() && kinds[yk].simple && compoundOf(k, yk) != NoKind {
-			ml.add(mkMove(s, t, 0, 0, 0, 0))
-		}
-	}
-}
-
 // addPromotions adds a pawn's move from s to t once per promotion choice.
 func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	for _, k := range p.v.Promotions {
@@ -392,129 +388,13 @@ func (p *Position) genCastleFull(ml *MoveList, all uint64) {
 	}
 }
 
-// lineDir[a][b] is the direction (0-7) from a toward b when they share a
-// rank, file or diagonal, else -1.
-var lineDir [64][64]int8
-
-// initLineDir fills lineDir; move.go's init calls it once the rays exist.
-func initLineDir() {
-	for a := range lineDir {
-		for b := range lineDir[a] {
-			lineDir[a][b] = -1
-		}
-		for d := 0; d < 8; d++ {
-			for _, t := range rays[a][d] {
-				lineDir[a][t] = int8(d)
-			}
-		}
-	}
-}
-
-// plainlyLegal decides the common case without a look at the board (and,
-// being inlined, without a call, which is dear under WASM): a drop (generated
-// only where legal), or out of check a non-royal piece leaving a square off
-// the royal's lines, or a component leaving a compound, whose square stays
-// occupied.
-func plainlyLegal(m Move, inCheck bool, rsq int) bool {
-	if m&flagDrop != 0 {
-		return true
-	}
-	from := m.From()
-	return !inCheck && rsq >= 0 && m&flagEP == 0 && from != rsq && (!aligned[from][rsq] || m.Part() != NoKind)
-}
-
-// legalFull reports whether pseudo-legal move m leaves the mover's royal
-// safe. Common cases are decided without making the move: drops and splits
-// out of check, non-royal moves off the royal's lines or along a pin, and
-// royal moves by an attack test on the destination.
-func (p *Position) legalFull(m Move, inCheck bool, rsq int) bool {
-	if !inCheck && m&flagEP == 0 {
-		if m.IsDrop() {
-			return true
-		}
-		from, to := m.From(), m.To()
-		part := m.Part()
-		them := p.turn.Other()
-		if from == rsq {
-			if part != NoKind {
-				// a component leaves the royal compound, which stays put; or the
-				// King leaves the other component behind on its square
-				return !part.Royal() || !p.attacked(to, them)
-			}
-			// the royal's square is left out of the occupied squares
-			return p.attackersTo(to, them, (p.occ[0]|p.occ[1])&^(1<<uint(from))) == 0
-		}
-		if part != NoKind {
-			return true // the square stays occupied
-		}
-		d := int(lineDir[rsq][from])
-		if d < 0 || int(lineDir[rsq][to]) == d {
-			return true
-		}
-		for _, t := range rays[rsq][d] {
-			if int(t) == from {
-				break
-			}
-			if p.sq[t][0] != NoPiece {
-				return true // another piece shields the royal
-			}
-		}
-		slide := uint8(atOrthSlide)
-		if d >= 4 {
-			slide = atDiagSlide
-		}
-		for _, t := range rays[from][d] {
-			y := p.sq[t][0]
-			if y == NoPiece {
-				continue
-			}
-			return y.Color() != them || attackFlags[y.Kind()]&slide == 0
-		}
-		return true
-	}
+// legalFull reports whether move m leaves the mover's royal unattacked, by
+// making it (genFull decides every other move as it writes it; this is for
+// en passant, whose capture empties a square off the mover's line).
+func (p *Position) legalFull(m Move) bool {
 	us := p.turn
 	p.Make(m)
 	ok := !p.attacked(int(p.royal[us]), us.Other())
 	p.Unmake()
 	return ok
-}
-
-// genPawnFull adds the moves of the pawn on s (used by GenerateCaptures;
-// genFull has the same logic inline for speed).
-func (p *Position) genPawnFull(ml *MoveList, s int) {
-	us := p.turn
-	fwd, second := 8, 1
-	if us == Black {
-		fwd, second = -8, 6
-	}
-	t := s + fwd
-	if t < 0 || t > 63 {
-		return
-	}
-	promo := rankOf(t) == lastRank(us)
-	if p.sq[t][0] == NoPiece {
-		if promo {
-			p.addPromotions(ml, s, t, 0)
-		} else {
-			ml.add(mkMove(s, t, 0, 0, 0, 0))
-			if rankOf(s) == second && p.sq[t+fwd][0] == NoPiece {
-				ml.add(mkMove(s, t+fwd, 0, 0, 0, flagDouble))
-			}
-		}
-	}
-	for df := -1; df <= 1; df += 2 {
-		if f := fileOf(s) + df; f < 0 || f > 7 {
-			continue
-		}
-		c := t + df
-		if y := p.sq[c][0]; y != NoPiece && y.Color() != us {
-			if promo {
-				p.addPromotions(ml, s, c, flagCapture)
-			} else {
-				ml.add(mkMove(s, c, 0, 0, 0, flagCapture))
-			}
-		} else if c == int(p.ep) {
-			ml.add(mkMove(s, c, 0, 0, 0, flagEP|flagCapture))
-		}
-	}
 }

@@ -9,7 +9,7 @@ func (p *Position) GenerateMoves(ml *MoveList) {
 	if p.v.Bifold {
 		p.genBifold(ml)
 	} else {
-		p.genFull(ml)
+		p.genFull(ml, false)
 	}
 }
 

@@ -29,7 +29,7 @@ func perft(p *Position, lists []MoveList) uint64 {
 			if bifold {
 				p.genBifold(next)
 			} else {
-				p.genFull(next)
+				p.genFull(next, false)
 			}
 			n += uint64(next.N)
 			p.Unmake()
