@@ -351,13 +351,6 @@ func metaKind(k Kind) Kind {
 	return NoKind
 }
 
-func lastRank(c Color) int {
-	if c == White {
-		return 7
-	}
-	return 0
-}
-
 // addPromotions adds a pawn's move from s to t once per promotion choice.
 func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	for _, k := range p.v.Promotions {

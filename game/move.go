@@ -78,53 +78,35 @@ var (
 )
 
 var (
-	rays       [64][8][]int8 // squares along each direction, nearest first
-	halfRange  [64][8]int    // halfling range ceil(n/2)
-	knightSq   [64][]int8
-	kingSq     [64][]int8
+	halfRange  [64][8]int // halfling range ceil(n/2), n = squares to the edge in direction d
 	horseSteps [64][]horseStep
-	aligned    [64][64]bool // same rank, file or diagonal
 )
 
 // horseStep is one Horse move: the orthogonal square it passes and the target.
 type horseStep struct{ pass, to int8 }
 
 func init() {
+	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 	for s := 0; s < 64; s++ {
 		f, r := fileOf(s), rankOf(s)
 		for d := 0; d < 8; d++ {
-			for i := 1; ; i++ {
-				nf, nr := f+i*dirFile[d], r+i*dirRank[d]
-				if nf < 0 || nf > 7 || nr < 0 || nr > 7 {
-					break
-				}
-				rays[s][d] = append(rays[s][d], int8(nr*8+nf))
-				aligned[s][nr*8+nf] = true
+			n := 0
+			for on(f+(n+1)*dirFile[d], r+(n+1)*dirRank[d]) {
+				n++
 			}
-			n := len(rays[s][d])
 			halfRange[s][d] = (n + 1) / 2
-			if n > 0 {
-				kingSq[s] = append(kingSq[s], rays[s][d][0])
-			}
-		}
-		for _, o := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
-			nf, nr := f+o[0], r+o[1]
-			if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-				knightSq[s] = append(knightSq[s], int8(nr*8+nf))
-			}
 		}
 		for d := 0; d < 4; d++ {
-			if len(rays[s][d]) == 0 {
+			df, dr := dirFile[d], dirRank[d]
+			pf, pr := f+df, r+dr
+			if !on(pf, pr) {
 				continue
 			}
-			pass := int(rays[s][d][0])
 			for _, side := range [2]int{-1, 1} {
 				// outward diagonal from the passed square: continue in d, step sideways
-				df, dr := dirFile[d], dirRank[d]
-				sf, sr := dr*side, df*side // perpendicular
-				nf, nr := fileOf(pass)+df+sf, rankOf(pass)+dr+sr
-				if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-					horseSteps[s] = append(horseSteps[s], horseStep{int8(pass), int8(nr*8 + nf)})
+				nf, nr := pf+df+dr*side, pr+dr+df*side
+				if on(nf, nr) {
+					horseSteps[s] = append(horseSteps[s], horseStep{int8(pr*8 + pf), int8(nr*8 + nf)})
 				}
 			}
 		}
