@@ -8,7 +8,8 @@ import (
 // Move generation and attack detection for the full-size rule sets (chess,
 // Bedlam, Assimilation). The rule differences are the Variant switches.
 
-// attack flags per piece, precomputed
+// Attack flags of a kind: flag 1<<i is attack class i of attacks.go (the
+// Position.cls set the piece's square belongs to), which Make and updOcc rely on.
 const (
 	atOrthSlide = 1 << iota
 	atDiagSlide
@@ -127,8 +128,8 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		s := bits.TrailingZeros64(bb)
 		k := p.sq[s][0].Kind()
 		info := &kinds[k]
-		// a pinned piece keeps to its line (the mask is all ones otherwise)
-		// pieceAtt, written out to save a call per piece
+		// pieceAtt, written out to save a call per piece; a pinned piece
+		// keeps to its line (the mask is all ones otherwise)
 		orth, diag := slideAtt(&rayRange[info.move.Orth&3][s], &rayRange[info.move.Diag&3][s], all)
 		att := (orth | diag | knightBB[s]&leapMask[info.move.Leap&3]) & (lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1))
 		if !info.royal {
@@ -199,9 +200,8 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 				}
 			}
 		}
-		// the whole piece: to empty squares and captures, two a turn (a
-		// taken branch per move is what WASM pays for); the capture flag
-		// is the target's bit in enemy
+		// the whole piece, to empty squares and captures in one loop: the
+		// capture flag is the target's bit in enemy
 		for ; tg != 0; tg &= tg - 1 {
 			t := bits.TrailingZeros64(tg)
 			ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(enemy>>uint(t)&1)<<31
