@@ -137,24 +137,13 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		}
 		tg := att & (enemy | quiet)
 		base := Move(s)
-		if v.special[k] {
+		if sp := v.special[k]; sp != 0 {
 			// the royal, metamorphosis, fusion and fission: one test for
-			// all of them, as under WASM every branch taken costs
-			var fuse uint64 // Bedlam rule 4: onto a friendly simple piece of another kind
-			if v.Fusion && info.simple {
-				switch k {
-				case Knight:
-					fuse = pureB | pureR
-				case Bishop:
-					fuse = pureN | pureR
-				case Rook:
-					fuse = pureN | pureB
-				default: // the King
-					fuse = pureN | pureB | pureR
-				}
-				fuse &= att
-			}
-			if info.royal {
+			// all of them, as under WASM every branch taken costs. Fusion
+			// targets: the friendly simple pieces of the kinds this one
+			// fuses with (none unless fusing and making quiet moves)
+			fuse := att & (pureN&-uint64(sp>>3&1) | pureB&-uint64(sp>>4&1) | pureR&-uint64(sp>>5&1))
+			if sp&spRoyal != 0 {
 				// the royal may not go where it would be attacked (its own
 				// square left empty, so it cannot hide behind itself)
 				rest := all &^ (1 << uint(s))
@@ -165,7 +154,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 					}
 				}
 			}
-			if v.Metamorphosis && quiet != 0 && (k == Knight || k == Bishop || k == Rook) && p.attackersTo(s, them, all) != 0 {
+			if sp&spMeta != 0 && quiet != 0 && p.attackersTo(s, them, all) != 0 {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
 				promo := base | Move(metaKind(k))<<22
 				for t := tg & quiet; t != 0; t &= t - 1 {
@@ -177,7 +166,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 				ml.Moves[n&(MaxMoves-1)] = base | Move(bits.TrailingZeros64(fuse))<<6
 				n++
 			}
-			if v.Split && info.comps[0] != NoKind && quiet != 0 {
+			if sp&spSplit != 0 && quiet != 0 {
 				// fission: a component alone to an empty square; the other
 				// stays, so the square stays occupied and no pin or line opens
 				for j := 0; j < 2; j++ {

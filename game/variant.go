@@ -30,8 +30,19 @@ type Variant struct {
 	handOrder  []Kind
 	slotOrder  [numKinds]int // canonical order inside a bifold square
 	castleMask [64]uint8
-	special    [32]bool // by Kind (32 rows: no bounds checks); full-size kinds with more than plain moves here: royal, metamorphosis, fusion, fission
+	special    [32]uint8 // by Kind (32 rows: no bounds checks): what a full-size kind does here besides plain moves (sp* flags)
 }
+
+// Flags of Variant.special: the full-size generator's work beyond plain
+// moves, per kind, so that it tests bits instead of rules.
+const (
+	spRoyal = 1 << iota // royal: goes only to unattacked squares
+	spMeta              // metamorphosis when attacked (Bedlam rule 2)
+	spSplit             // a compound that may split (fission)
+	spFuseN             // may fuse onto a friendly Knight (Bedlam rule 4)
+	spFuseB             // onto a Bishop
+	spFuseR             // onto a Rook
+)
 
 const (
 	castleWK = 1
@@ -81,8 +92,24 @@ func newVariant(v Variant) *Variant {
 	}
 	for k := Kind(1); k < numKinds; k++ {
 		info := &kinds[k]
-		nv.special[k] = info.royal || (v.Metamorphosis && (k == Knight || k == Bishop || k == Rook)) ||
-			(v.Fusion && info.simple) || (v.Split && info.comps[0] != NoKind)
+		var f uint8
+		if info.royal {
+			f |= spRoyal
+		}
+		if v.Metamorphosis && (k == Knight || k == Bishop || k == Rook) {
+			f |= spMeta
+		}
+		if v.Split && info.comps[0] != NoKind {
+			f |= spSplit
+		}
+		if v.Fusion && info.simple {
+			for i, y := range [3]Kind{Knight, Bishop, Rook} {
+				if y != k && compoundOf(k, y) != NoKind {
+					f |= spFuseN << i
+				}
+			}
+		}
+		nv.special[k] = f
 	}
 	if nv.Castling {
 		for sq, bits := range map[int]uint8{4: castleWK | castleWQ, 7: castleWK, 0: castleWQ, 60: castleBK | castleBQ, 63: castleBK, 56: castleBQ} {
