@@ -20,7 +20,12 @@ const (
 	numCls
 )
 
+// The tables, by square.
 var (
+	rayBB     [64][8]uint64    // the squares along each direction d: 0-3 N, E, S, W; 4-7 NE, SE, SW, NW
+	rayRange  [4][64][8]uint64 // rayBB cut to each range class: rNone none, rStep one square, rHalfling ceil(n/2) of its n, rSlide all
+	knightBB  [64]uint64
+	pawnDiag  [2][64]uint64  // both forward diagonals of a pawn of each colour
 	betweenBB [64][64]uint64 // squares strictly between two squares on a line, else 0
 	lineBB    [64][64]uint64 // the whole line through two aligned squares, else 0
 	orthLines [64]uint64     // the rank and file through a square (without it)
@@ -32,9 +37,38 @@ var (
 	lastRankBB = [2]uint64{0xff << 56, 0xff}
 )
 
-// init fills the tables from rayBB (ai_support.go's init, which runs first:
-// files initialise in name order).
 func init() {
+	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
+	for s := 0; s < 64; s++ {
+		f, r := fileOf(s), rankOf(s)
+		for d := 0; d < 8; d++ {
+			n := 0
+			for on(f+(n+1)*dirFile[d], r+(n+1)*dirRank[d]) {
+				n++
+				t := uint(r+n*dirRank[d])*8 + uint(f+n*dirFile[d])
+				rayBB[s][d] |= 1 << t
+				if n == 1 {
+					rayRange[rStep][s][d] = 1 << t
+				}
+			}
+			for i := 1; i <= (n+1)/2; i++ {
+				rayRange[rHalfling][s][d] |= 1 << (uint(r+i*dirRank[d])*8 + uint(f+i*dirFile[d]))
+			}
+			rayRange[rSlide][s][d] = rayBB[s][d]
+		}
+		for _, o := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			if on(f+o[0], r+o[1]) {
+				knightBB[s] |= 1 << uint((r+o[1])*8+f+o[0])
+			}
+		}
+		for c, dr := range [2]int{1, -1} {
+			for _, df := range [2]int{-1, 1} {
+				if on(f+df, r+dr) {
+					pawnDiag[c][s] |= 1 << uint((r+dr)*8+f+df)
+				}
+			}
+		}
+	}
 	for s := 0; s < 64; s++ {
 		for d := 0; d < 8; d++ {
 			if d < 4 {

@@ -45,7 +45,7 @@ func makeBBTables() *bbTables {
 				t.pawnRight[c][s] = bit(f-left, r+dr)
 			}
 		}
-		// the same walk as horseSteps (move.go): the passed square in d, then
+		// a Horse: the orthogonal neighbour it passes in direction d, then
 		// one diagonal step outward on either side
 		for d := 0; d < 4; d++ {
 			df, dr := dirFile[d], dirRank[d]

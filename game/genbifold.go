@@ -52,6 +52,8 @@ type bifoldGen struct {
 	pawnSq     uint64 // squares holding one of our pawns (of any kind)
 	pieceSq    uint64 // squares holding one of our non-pawn pieces
 	epBit      uint64 // the en-passant square, or 0
+
+	capsOnly bool // pieces and units only capture (the search's quiescence); pawns make every move
 }
 
 func (g *bifoldGen) enemyThreat() uint64 {
@@ -249,6 +251,10 @@ func (g *bifoldGen) gen(bb uint64) {
 		g.pawns(pw)
 	}
 	all, empty, quietS, capS, enemyOnly := g.all, g.empty, g.quietS, g.capS, g.enemyOnly
+	enterEmpty, enterQuiet := empty, quietS // where a unit and a single piece go without capturing
+	if g.capsOnly {
+		enterEmpty, enterQuiet = 0, 0
+	}
 	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		x := p.sq[s]
@@ -313,13 +319,13 @@ func (g *bifoldGen) gen(bb uint64) {
 			// shares a lone bifold piece's square, captures a lone enemy pawn
 			// or the enemy beside a friend, and chooses which of two enemies
 			// to capture
-			base, enter, capt, two := Move(s), empty|enemyOnly, enemyOnly, uint64(0)
+			base, enter, capt, two := Move(s), enterEmpty|enemyOnly, enemyOnly, uint64(0)
 			if jb.unit {
 				if m.Pawn {
 					tg |= g.unitPawnTargets(s, m, jb.royalPath)
 				}
 			} else {
-				base, enter, capt, two = mkMove(s, 0, jb.part, 0, 0, 0), quietS|capS, capS, tg&g.two
+				base, enter, capt, two = mkMove(s, 0, jb.part, 0, 0, 0), enterQuiet|capS, capS, tg&g.two
 			}
 			n := ml.N
 			if n > MaxMoves-64 {

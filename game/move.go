@@ -76,39 +76,3 @@ var (
 	dirFile = [8]int{0, 1, 0, -1, 1, 1, -1, -1}
 	dirRank = [8]int{1, 0, -1, 0, 1, -1, -1, 1}
 )
-
-var (
-	halfRange  [64][8]int // halfling range ceil(n/2), n = squares to the edge in direction d
-	horseSteps [64][]horseStep
-)
-
-// horseStep is one Horse move: the orthogonal square it passes and the target.
-type horseStep struct{ pass, to int8 }
-
-func init() {
-	on := func(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
-	for s := 0; s < 64; s++ {
-		f, r := fileOf(s), rankOf(s)
-		for d := 0; d < 8; d++ {
-			n := 0
-			for on(f+(n+1)*dirFile[d], r+(n+1)*dirRank[d]) {
-				n++
-			}
-			halfRange[s][d] = (n + 1) / 2
-		}
-		for d := 0; d < 4; d++ {
-			df, dr := dirFile[d], dirRank[d]
-			pf, pr := f+df, r+dr
-			if !on(pf, pr) {
-				continue
-			}
-			for _, side := range [2]int{-1, 1} {
-				// outward diagonal from the passed square: continue in d, step sideways
-				nf, nr := pf+df+dr*side, pr+dr+df*side
-				if on(nf, nr) {
-					horseSteps[s] = append(horseSteps[s], horseStep{int8(pr*8 + pf), int8(nr*8 + nf)})
-				}
-			}
-		}
-	}
-}
