@@ -1,8 +1,10 @@
 package game
 
+// save records square s's content c before a move changes it (a move
+// changes at most four squares).
 func (u *undo) save(s int, c Cell) {
-	u.sq[u.n] = int8(s)
-	u.cell[u.n] = c
+	u.sq[u.n&3] = int8(s)
+	u.cell[u.n&3] = c
 	u.n++
 }
 
@@ -33,15 +35,18 @@ func (p *Position) Make(m Move) {
 	resetHalf := m.IsCapture()
 	to := m.To()
 	switch {
-	case m&(flagDrop|flagEP|flagCastle|31<<12) == 0 && !p.v.Bifold:
-		// the common full-size move, written out here (no calls below
-		// Make: they are dear under WASM): one piece from one square to
-		// another, which it may capture on, fuse with or promote on
+	case m&flagDrop == 0 && !p.v.Bifold:
+		// a full-size board move: en passant's capture, castling's Rook
+		// and a split first (makeFullExtra); then the whole piece from one
+		// square to another, which it may capture on, fuse with or promote
+		// on, written out here (calls are dear under WASM)
+		if m&(flagEP|flagCastle|31<<12) != 0 && p.makeFullExtra(u, m) {
+			break
+		}
 		from := m.From()
 		x, y := p.sq[from][0], p.sq[to][0]
-		u.sq[0], u.cell[0] = int8(from), p.sq[from]
-		u.sq[1], u.cell[1] = int8(to), p.sq[to]
-		u.n = 2
+		u.save(from, p.sq[from])
+		u.save(to, p.sq[to])
 		k := x.Kind()
 		res := k
 		if m&(31<<22|flagCapture) != 0 || y != NoPiece {
@@ -79,10 +84,8 @@ func (p *Position) Make(m Move) {
 		p.setCell(to, p.normCell(c))
 		p.handChange(u, us, k, -1)
 		resetHalf = resetHalf || k.IsPawn()
-	case p.v.Bifold:
-		resetHalf = p.makeBifold(u, m) || resetHalf
 	default:
-		resetHalf = p.makeFull(u, m) || resetHalf
+		resetHalf = p.makeBifold(u, m) || resetHalf
 	}
 	// the rest without branches (each taken branch costs under WASM); a
 	// drop has from == to
@@ -105,16 +108,13 @@ func (p *Position) castleUpdate(c uint8) {
 	p.castle = c
 }
 
-// makeFull plays the full-size board moves that Make does not write out
-// itself: en passant, castling and a component leaving a compound. It
-// reports whether a pawn moved.
-func (p *Position) makeFull(u *undo, m Move) bool {
-	v := p.v
+// makeFullExtra does what a full-size move does besides moving one whole
+// piece: en passant takes the pawn passed, castling moves the Rook, and a
+// split (a component leaving its compound) is made whole here. It reports
+// whether the move is done (a split).
+func (p *Position) makeFullExtra(u *undo, m Move) bool {
 	us := p.turn
 	from, to := m.From(), m.To()
-	x := p.sq[from][0]
-	k := x.Kind()
-	y := p.sq[to][0]
 	if m.IsEnPassant() {
 		cs := to - 8
 		if us == Black {
@@ -122,35 +122,30 @@ func (p *Position) makeFull(u *undo, m Move) bool {
 		}
 		u.save(cs, p.sq[cs])
 		p.setCell(cs, Cell{})
-		if v.Drops {
+		if p.v.Drops {
 			p.handChange(u, us, Pawn, 1)
 		}
 	}
 	if m.IsCastle() {
 		p.castleRook(u, from, to)
 	}
-	u.save(from, p.sq[from])
-	u.save(to, p.sq[to])
-	if part := m.Part(); part != NoKind {
-		c1, c2 := kinds[k].comps[0], kinds[k].comps[1]
-		other := c1
-		if part == c1 {
-			other = c2
-		}
-		p.setCell(from, Cell{MakePiece(us, other)})
-		p.setCell(to, Cell{MakePiece(us, part)})
-		if part.Royal() {
-			p.royal[us] = int8(to)
-		}
+	part := m.Part()
+	if part == NoKind {
 		return false
 	}
-	res := p.fullResult(u, m, k, y)
-	p.setCell(from, Cell{})
-	p.setCell(to, Cell{MakePiece(us, res)})
-	if res.Royal() {
+	k := p.sq[from][0].Kind()
+	other := kinds[k].comps[0]
+	if part == other {
+		other = kinds[k].comps[1]
+	}
+	u.save(from, p.sq[from])
+	u.save(to, p.sq[to])
+	p.setCell(from, Cell{MakePiece(us, other)})
+	p.setCell(to, Cell{MakePiece(us, part)})
+	if part.Royal() {
 		p.royal[us] = int8(to)
 	}
-	return k == Pawn
+	return true
 }
 
 // fullResult returns the kind that a whole full-size piece of kind k
