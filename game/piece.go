@@ -164,28 +164,20 @@ var kinds = [32]kindInfo{
 	VPawn:    {name: "Weak Pawn", move: movement{Pawn: true, PawnCap: pcWeakLeft | pcWeakRight}, bifold: true, pawn: true, value: 50},
 }
 
-// compoundOf names the compound of two simple kinds (the one table of fusions
-// and assimilations); NoKind when the pair does not combine.
-func compoundOf(a, b Kind) Kind {
-	if a > b {
-		a, b = b, a
+// compoundOf names the compound of two simple kinds (fusion and
+// assimilation); NoKind when the pair does not combine. The pairs are the
+// components in the kinds table: that table is the one place they are named.
+func compoundOf(a, b Kind) Kind { return compounds[a&31][b&31] }
+
+// compounds[a][b] is the compound whose components are a and b (both orders).
+var compounds = func() (t [32][32]Kind) {
+	for k := range kinds {
+		if c := kinds[k].comps; c[0] != NoKind {
+			t[c[0]][c[1]], t[c[1]][c[0]] = Kind(k), Kind(k)
+		}
 	}
-	switch {
-	case a == Knight && b == Bishop:
-		return Paladin
-	case a == Knight && b == Rook:
-		return Marshall
-	case a == Knight && b == King:
-		return Eques
-	case a == Bishop && b == Rook:
-		return Queen
-	case a == Bishop && b == King:
-		return Pope
-	case a == Rook && b == King:
-		return Dragon
-	}
-	return NoKind
-}
+	return t
+}()
 
 // Name returns the English name of the kind.
 func (k Kind) Name() string {
