@@ -683,19 +683,7 @@ func TestReferenceBifold(t *testing.T) {
 				}
 			}
 			want, after := ref.moves()
-			got := moveStrings(p)
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
-			}
-			for _, ms := range got {
-				m, _ := p.ParseMove(ms)
-				p.Make(m)
-				res := brefFrom(p)
-				p.Unmake()
-				if k := res.key(); k != after[ms] {
-					t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
-				}
-			}
+			agreeWithReference(t, p, want, after, func(p *Position) string { r := brefFrom(p); return r.key() })
 		})
 		t.Logf("%s: %d positions agree", id, checked)
 	}

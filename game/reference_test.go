@@ -361,6 +361,27 @@ func (r *refPos) moves() ([]string, map[string]string) {
 	return out, after
 }
 
+// agreeWithReference fails the test unless the engine's legal moves in p are
+// want (a reference implementation's, as sorted move strings) and, after each
+// of them, the position's reference key (key) is the one in after.
+func agreeWithReference(t *testing.T, p *Position, want []string, after map[string]string, key func(*Position) string) {
+	t.Helper()
+	id := p.Variant().ID
+	got := moveStrings(p)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
+	}
+	for _, ms := range got {
+		m, _ := p.ParseMove(ms)
+		p.Make(m)
+		k := key(p)
+		p.Unmake()
+		if k != after[ms] {
+			t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
+		}
+	}
+}
+
 func TestReferenceFull(t *testing.T) {
 	games := 12
 	if testing.Short() {
@@ -371,19 +392,7 @@ func TestReferenceFull(t *testing.T) {
 		checked := randomGames(v, 7, games, 100, func(p *Position) {
 			ref := refFrom(p)
 			want, after := ref.moves()
-			got := moveStrings(p)
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("%s %s:\nengine    %v\nreference %v", id, p, got, want)
-			}
-			for _, ms := range got {
-				m, _ := p.ParseMove(ms)
-				p.Make(m)
-				res := refFrom(p)
-				p.Unmake()
-				if k := res.key(); k != after[ms] {
-					t.Fatalf("%s %s: after %s\nengine    %s\nreference %s", id, p, ms, k, after[ms])
-				}
-			}
+			agreeWithReference(t, p, want, after, func(p *Position) string { r := refFrom(p); return r.key() })
 		})
 		t.Logf("%s: %d positions agree", id, checked)
 	}
