@@ -65,14 +65,10 @@
 // blending (DrawFinalScreen). Ebiten's anti-aliased vector drawing is avoided (it is
 // very slow on software WebGL): round shapes are pre-rasterised.
 //
-// cmd/renderdemo is a throwaway hotseat driver over the rules engine (URL
-// parameters variant, fen, slow=N for slow motion, think, bench) used to look
-// at this package in a browser.
-//
 // # Builds
 //
 // The Ebiten parts build for GOOS=js (the product) and, natively, only with
-// the build tag "native" (go run -tags native ./cmd/renderdemo), because a
+// the build tag "native" (go vet -tags native ./render), because a
 // native Ebiten needs C compilers and X11/OpenGL headers that a plain
 // `go vet ./...` or `go test ./...` machine may lack; without the tag this
 // package is just its documentation natively, and the pure-Go sub-packages

@@ -48,15 +48,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.mu.Unlock()
 	now := g.now()
 	g.draws = append(g.draws, now)
-	start := time.Now()
 	painted := false
 	defer func() {
 		if painted {
 			g.frames = append(g.frames, now)
-			g.paintCost = append(g.paintCost, time.Since(start))
-			if len(g.paintCost) > 60 {
-				g.paintCost = g.paintCost[len(g.paintCost)-60:]
-			}
 		}
 	}()
 	animating := g.animating(now)
@@ -229,15 +224,6 @@ func mergeRects(rs []image.Rectangle) []image.Rectangle {
 		}
 	}
 	return out
-}
-
-func union(a, b layout.Rect) layout.Rect {
-	if b.Empty() {
-		return a
-	}
-	x0, y0 := math.Min(a.X, b.X), math.Min(a.Y, b.Y)
-	x1, y1 := math.Max(a.X+a.W, b.X+b.W), math.Max(a.Y+a.H, b.Y+b.H)
-	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
 func (g *Game) drawBoard(p painter) {

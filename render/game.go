@@ -74,9 +74,8 @@ type Game struct {
 	touchBuf      []ebiten.TouchID
 	pending       []model.Intent
 	spr           *spriteCache
-	pressOnUI     bool            // the current press started on a UI control, not the board
-	lastIndicator int64           // the indicatorStep last painted
-	paintCost     []time.Duration // CPU time of the last repaints
+	pressOnUI     bool  // the current press started on a UI control, not the board
+	lastIndicator int64 // the indicatorStep last painted
 	keyState      []ebiten.Key
 
 	// partial repaints (see Draw)
@@ -190,21 +189,6 @@ func (g *Game) Flipped() bool {
 	return g.flipped
 }
 
-// SetNewGameDefaults sets what the new-game dialog offers first.
-func (g *Game) SetNewGameDefaults(s model.NewGameSettings) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.opts.NewGame = s
-}
-
-// OpenNewGameDialog shows the new-game dialog.
-func (g *Game) OpenNewGameDialog() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.dialog = &dialogState{settings: g.opts.NewGame}
-	g.dirty = true
-}
-
 // Point is a position in CSS pixels of the page.
 type Point = layout.Point
 
@@ -282,22 +266,6 @@ func (g *Game) Repaints() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return countSince(g.frames, g.now().Add(-time.Second))
-}
-
-// PaintCost returns the average CPU time of the last (up to 60) repaints in
-// Draw, a diagnostic: the GPU's and the browser's share of a frame is not
-// included.
-func (g *Game) PaintCost() time.Duration {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if len(g.paintCost) == 0 {
-		return 0
-	}
-	var t time.Duration
-	for _, d := range g.paintCost {
-		t += d
-	}
-	return t / time.Duration(len(g.paintCost))
 }
 
 // TPS returns the number of game updates in the last second.

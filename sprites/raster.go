@@ -19,11 +19,6 @@ var identity = xform{s: 1}
 
 func (t xform) apply(p pt) pt { return pt{t.ox + t.s*p.x, t.oy + t.s*p.y} }
 
-// then returns the transform "t applied after u" (u first, then t).
-func (t xform) then(u xform) xform {
-	return xform{s: t.s * u.s, ox: t.ox + t.s*u.ox, oy: t.oy + t.s*u.oy}
-}
-
 // shape is a set of closed polygons (all normalised to the same orientation so
 // that overlapping ones unite when rasterised together).
 type shape struct{ polys [][]pt }

@@ -251,9 +251,3 @@ func (m *Machine) Release(x, y float64, env Env) string {
 	}
 	return ""
 }
-
-// Cancel drops a drag in progress (e.g. the pointer left the window) but keeps
-// the selection.
-func (m *Machine) Cancel() {
-	m.pressed, m.dragging = false, false
-}

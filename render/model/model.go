@@ -55,14 +55,6 @@ func (p Piece) Lower() Piece {
 	return p
 }
 
-// WithColor returns p recoloured to color (0 White, 1 Black).
-func (p Piece) WithColor(color int) Piece {
-	if color == 1 {
-		return p.Lower()
-	}
-	return p.Upper()
-}
-
 // Flipped returns p with its colour swapped (used when a capture goes to hand).
 func (p Piece) Flipped() Piece {
 	if p.IsWhite() {
@@ -290,9 +282,6 @@ type Target struct {
 	Label string   // short text for a choice, e.g. "Queen", "Bishop splits", "Unit", "Take R"
 	Icon  [2]Piece // what to draw on the choice token (e.g. the resulting piece); Icon[1] for a pair
 }
-
-// IsDrop reports whether t drops a piece from hand.
-func (t Target) IsDrop() bool { return t.From == NoSquare }
 
 // Change is one piece vanishing from or appearing on a square or a hand.
 type Change struct {

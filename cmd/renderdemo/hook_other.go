@@ -1,7 +1,0 @@
-//go:build !js && native
-
-package main
-
-func urlParams() (variant, fen string) { return "", "" }
-
-func hook(*demo) {}
