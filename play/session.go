@@ -154,23 +154,14 @@ func (s *Session) RedoTurn() (game.Effect, bool) {
 }
 
 // PositionAt returns a fresh copy of the position after ply moves (0 = start),
-// for viewing an earlier position, and the move that led to it (NoMove at 0).
-func (s *Session) PositionAt(ply int) (*game.Position, game.Move) {
-	if ply < 0 {
-		ply = 0
-	}
-	if ply > len(s.moves) {
-		ply = len(s.moves)
-	}
+// made from the start position, so its LastMove is the move that led to it.
+func (s *Session) PositionAt(ply int) *game.Position {
+	ply = max(0, min(ply, len(s.moves)))
 	p, _ := game.Parse(s.v, s.start)
 	for i := 0; i < ply; i++ {
 		p.Make(s.moves[i])
 	}
-	last := game.NoMove
-	if ply > 0 {
-		last = s.moves[ply-1]
-	}
-	return p, last
+	return p
 }
 
 // Record returns the game record: tag lines and the numbered moves in human

@@ -40,8 +40,8 @@ func TestSessionUndoRedoSave(t *testing.T) {
 	if r.Ply() != 3 || r.Len() != 4 || r.Computer != 1 || r.Level != 3 {
 		t.Fatalf("loaded ply %d len %d", r.Ply(), r.Len())
 	}
-	p, last := r.PositionAt(4)
-	if p.String() != want || r.Position().String() == want || last == 0 {
+	p := r.PositionAt(4)
+	if p.String() != want || r.Position().String() == want || p.LastMove() == 0 {
 		t.Errorf("view ply 4: %s", p)
 	}
 	if rec := s.Record(); !strings.Contains(rec, "1. e2-e4 d7-d5 2. e4xd5 *") {
@@ -99,7 +99,7 @@ func TestTargetsAndEvents(t *testing.T) {
 	if !hand {
 		t.Errorf("the captured queen should appear in White's hand: %+v", ev)
 	}
-	bv := Board(b.Position(), 0)
+	bv := Board(b.Position())
 	if bv.HandCount(0, 'Q') != 1 || bv.Cells[19] != [2]model.Piece{'R', 'r'} {
 		t.Errorf("board view %+v", bv.Cells[19])
 	}

@@ -15,9 +15,9 @@ func letter(v *game.Variant, p game.Piece) model.Piece {
 	return model.Piece(v.PieceLetter(p))
 }
 
-// Board returns the view of position p; last is the move that led to it (or
-// NoMove), for the last-move tint.
-func Board(p *game.Position, last game.Move) model.Board {
+// Board returns the view of position p, with the last-move tint on the move
+// that led to it (p.LastMove).
+func Board(p *game.Position) model.Board {
 	v := p.Variant()
 	b := model.EmptyBoard()
 	b.Bifold = v.Bifold
@@ -37,7 +37,7 @@ func Board(p *game.Position, last game.Move) model.Board {
 	if p.InCheck() {
 		b.Check = model.Square(p.RoyalSquare(p.Turn()))
 	}
-	if last != game.NoMove {
+	if last := p.LastMove(); last != game.NoMove {
 		b.LastTo = model.Square(last.To())
 		if !last.IsDrop() {
 			b.LastFrom = model.Square(last.From())

@@ -117,11 +117,7 @@ func (a *app) saveLocked() {
 func (a *app) showLocked(ev *game.Effect) {
 	p := a.s.Position()
 	a.view = a.s.Ply()
-	var last game.Move
-	if a.view > 0 {
-		_, last = a.s.PositionAt(a.view)
-	}
-	board := play.Board(p, last)
+	board := play.Board(p)
 	targets := play.Targets(p)
 	if a.s.ComputerToMove() {
 		targets = nil // the human waits; browsing the list stays possible
@@ -171,9 +167,9 @@ func (a *app) onIntent(in model.Intent) {
 			a.showLocked(nil)
 			return
 		}
-		p, last := a.s.PositionAt(in.Ply)
+		p := a.s.PositionAt(in.Ply)
 		a.view = in.Ply
-		a.g.SetPosition(play.Board(p, last), nil)
+		a.g.SetPosition(play.Board(p), nil)
 		a.g.SetMoves(a.s.Notation(), in.Ply)
 	case model.IntentNewGame:
 		s, err := play.New(play.Settings{Variant: in.NewGame.Variant, Computer: in.NewGame.Computer, Level: in.NewGame.Level})
