@@ -18,16 +18,15 @@ const storageKey = "chimera.game"
 
 // app connects a play.Session, the renderer and the engine worker.
 type app struct {
-	mu       sync.Mutex
-	s        *play.Session
-	g        *render.Game
-	view     int // ply shown (== s.Ply() when live)
-	worker   js.Value
-	pending  bool // a search is running for the current position
-	skip     int  // bestmove answers still to ignore (abandoned searches)
-	thinking bool
-	depth    int
-	score    string
+	mu      sync.Mutex
+	s       *play.Session
+	g       *render.Game
+	view    int // ply shown (== s.Ply() when live)
+	worker  js.Value
+	pending bool // a search is running for the current position (the computer is thinking)
+	skip    int  // bestmove answers still to ignore (abandoned searches)
+	depth   int
+	score   string
 }
 
 func main() {
@@ -204,7 +203,6 @@ func (a *app) abandon() {
 }
 
 func (a *app) setThinking(on bool) {
-	a.thinking = on
 	if !on {
 		a.depth, a.score = 0, ""
 	}
@@ -311,7 +309,7 @@ func (a *app) installHook() {
 			res, why := a.s.Outcome()
 			return map[string]any{"variant": a.s.Variant().ID, "position": a.s.Position().String(),
 				"moves": moves, "result": res, "reason": why, "turn": a.s.Position().Turn().String(),
-				"thinking": a.thinking, "animating": a.g.Animating(), "fps": a.g.FPS(), "tps": a.g.TPS(), "repaints": a.g.Repaints(),
+				"thinking": a.pending, "animating": a.g.Animating(), "fps": a.g.FPS(), "tps": a.g.TPS(), "repaints": a.g.Repaints(),
 				"ply": a.view, "flipped": a.g.Flipped()}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {
