@@ -113,7 +113,6 @@ type evaluator struct {
 	hand   [game.VPawn + 1]int
 	bifold bool
 	drops  bool
-	bedlam bool
 	noise  int    // half-width of the deterministic evaluation noise (levels)
 	seed   uint64 // noise seed
 	// pst is each piece's value plus its piece-square term on each square,
@@ -149,7 +148,7 @@ func init() {
 }
 
 func newEvaluator(v *game.Variant) *evaluator {
-	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops, bedlam: v.ID == "bedlam"}
+	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops}
 	switch {
 	case v.Bifold:
 		e.value = bifoldValue

@@ -39,7 +39,6 @@ func LevelConfig(lvl int, moveTime time.Duration, seed uint64) Config {
 	l := levels[lvl]
 	return Config{
 		Limits:     Limits{Depth: l.depth, Nodes: l.nodes, MoveTime: moveTime},
-		Level:      lvl,
 		Seed:       seed,
 		Noise:      l.noise,
 		RandomMove: l.random,

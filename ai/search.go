@@ -46,9 +46,6 @@ type Limits struct {
 // Config describes one search.
 type Config struct {
 	Limits
-	// Level is the playing level 1..8 (0 means full strength, as 8). Use
-	// LevelConfig to fill Limits, Noise and RandomMove for a level.
-	Level int
 	// Seed makes the level's randomness reproducible.
 	Seed uint64
 	// Noise adds a deterministic pseudo-random term of up to ±Noise
@@ -155,7 +152,6 @@ type searcher struct {
 	history [2][64 + 32][64]int32
 	pv      [maxPly + 1][maxPly + 1]game.Move
 	pvLen   [maxPly + 1]int
-	evalAt  [maxPly + 1]int
 	keys    [game.MaxMoves]uint64
 }
 
@@ -379,8 +375,7 @@ func (s *searcher) push(m game.Move) {
 }
 
 func (s *searcher) pop() {
-	s.p.Unmake()
-	s.ev.top--
+	s.ev.unmake(s.p)
 	s.hist = s.hist[:len(s.hist)-1]
 }
 
@@ -548,7 +543,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 			staticEval = s.ev.evalFull(p)
 		}
 	}
-	s.evalAt[ply] = staticEval
 
 	if !pvNode && !inCheck && abs(beta) < MateBound {
 		// reverse futility: far above beta at low depth
@@ -579,8 +573,8 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 
 	// Staged generation: out of check, unless the hash move is quiet, the
-	// captures (and pawn promotions) come first from the cheap quiescence
-	// generator; the other moves are generated only when no capture cuts
+	// captures (and pawn promotions) come first from the generator asked for
+	// captures only (GenerateCaptures); the other moves are generated only when no capture cuts
 	// off (with drops they are many). The order is the one a single list
 	// would have: hash move, captures, killers, history.
 	ml := &s.lists[ply]

@@ -18,11 +18,6 @@ func (p *Position) RoyalCount(c Color) int {
 	return 0
 }
 
-// Attacked reports whether square s is attacked by side by in a full-size
-// game: some piece of by could capture there by an ordinary capturing move
-// (pins ignored).
-func (p *Position) Attacked(s int, by Color) bool { return p.attacked(s, by) }
-
 // HistoryHashes appends to dst the hashes of the positions before each move
 // made with Make (oldest first), for repetition detection inside a search.
 func (p *Position) HistoryHashes(dst []uint64) []uint64 {

@@ -243,7 +243,8 @@ func playGame(v *game.Variant, pa, pb player, ea, eb *ai.Engine, i int, mt time.
 
 // eloEstimate returns the Elo difference implied by a W-D-L record and the
 // half-width of its 95% confidence interval (normal approximation on the
-// per-game score; clamped at ±999 for perfect scores).
+// per-game score; the score is clamped to 0.001-0.999, about ±1200 Elo, for
+// perfect scores).
 func eloEstimate(w, d, l int) (float64, float64) {
 	n := float64(w + d + l)
 	if n == 0 {
