@@ -270,3 +270,19 @@ func TestRepeated(t *testing.T) {
 		t.Error("a position before a null move seen as repeated")
 	}
 }
+
+// TestNoiseDoesNotLeak checks that a search with evaluation noise (a low
+// level) leaves nothing in the transposition table that a later search
+// without noise would use: it must find exactly what a fresh engine finds.
+func TestNoiseDoesNotLeak(t *testing.T) {
+	p := mustParse(t, "bedlam", "startpos")
+	clean := Config{Limits: Limits{Depth: 5}}
+	e := NewEngine(1)
+	e.Search(p, Config{Limits: Limits{Depth: 5}, Noise: 200, Seed: 3})
+	got := e.Search(p, clean)
+	want := NewEngine(1).Search(p, clean)
+	if got.Move != want.Move || got.Score != want.Score || got.Nodes != want.Nodes {
+		t.Errorf("after a noisy search: %v %d %d nodes; fresh engine: %v %d %d nodes",
+			got.Move, got.Score, got.Nodes, want.Move, want.Score, want.Nodes)
+	}
+}

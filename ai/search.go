@@ -86,6 +86,11 @@ type Engine struct {
 	mask uint64
 	stop atomic.Bool
 	s    searcher
+	// the evaluation the table's scores were made with: a search with other
+	// noise (another level or seed) starts from an empty table, so that one
+	// level's noisy scores never reach another's search
+	noise int
+	seed  uint64
 }
 
 // NewEngine returns an engine with a transposition table of about mb MiB
@@ -160,6 +165,10 @@ type searcher struct {
 // move.
 func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	e.stop.Store(false)
+	if cfg.Noise != e.noise || (cfg.Noise != 0 && cfg.Seed != e.seed) {
+		e.Clear()
+		e.noise, e.seed = cfg.Noise, cfg.Seed
+	}
 	s := &e.s
 	s.e = e
 	s.p = p.Clone()
