@@ -23,7 +23,7 @@ WASM_BUILD_FLAGS := -trimpath -ldflags="-s -w"
 BIN       := tests/browser/.bin
 
 # The packages whose tests also run as WebAssembly under Node.
-WASM_TEST_PKGS := $(foreach d,game ai,$(if $(wildcard $(d)/*.go),./$(d)/...))
+WASM_TEST_PKGS := ./game/... ./ai/...
 
 .PHONY: all build wasm engine site run serve test fmtcheck vet gotest wasmtest browsertest \
 	browser-deps bench bench-wasm clean
@@ -68,17 +68,13 @@ fmtcheck:
 
 vet:
 	$(GO) vet ./...
-	$(WASM_ENV) $(GO) vet ./cmd/wasm ./cmd/engine
+	$(WASM_ENV) $(GO) vet ./cmd/wasm ./cmd/engine ./render/...
 
 gotest:
 	$(GO) test ./...
 
 wasmtest:
-ifneq ($(WASM_TEST_PKGS),)
 	$(WASM_ENV) $(GO) test -exec="$(WASM_EXEC)" $(WASM_TEST_PKGS)
-else
-	@echo "wasmtest: SKIPPED: game/ and ai/ do not exist yet"
-endif
 
 browser-deps:
 	@if [ ! -d tests/browser/node_modules/playwright-core ]; then \
@@ -88,16 +84,16 @@ browser-deps:
 browsertest: build browser-deps
 	@mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/serve ./cmd/serve
+	$(GO) build -o $(BIN)/refpos ./tests/browser/refpos
 	cd tests/browser && CHIMERA_DIST="$(abspath $(DIST))" CHIMERA_SERVE="$(abspath $(BIN))/serve" \
+		CHIMERA_REFPOS="$(abspath $(BIN))/refpos" \
 		node --test --test-concurrency=1 *.test.mjs
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
 bench-wasm:
-ifneq ($(WASM_TEST_PKGS),)
 	$(WASM_ENV) $(GO) test -exec="$(WASM_EXEC)" -run='^$$' -bench=. -benchmem $(WASM_TEST_PKGS)
-endif
 
 clean:
 	rm -rf $(DIST) $(BIN) tests/browser/test-output

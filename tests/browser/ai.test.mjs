@@ -2,23 +2,16 @@
 // moves are chosen from the engine's legal moves (seeded), played by clicking, and
 // the computer must answer each one; every position is checked against the rules
 // engine.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteStatus, startServer, launch, refpos, simpleMoves, rng, sideOf } from './lib/harness.mjs';
+import { browserSuite, refpos, simpleMoves, rng, sideOf } from './lib/harness.mjs';
 
-const site = siteStatus();
-const skip = !site.ok ? site.reason : !site.client ? site.reason : !site.engine ? site.engineReason : false;
-let server, s;
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  s = await launch({ width: 1280, height: 720, dpr: 1 });
-});
-after(async () => { await s?.close(); await server?.stop(); });
+const suite = browserSuite({ width: 1280, height: 720, dpr: 1 });
+const { skip } = suite;
 
 // waitForComputer waits until the computer has moved (moves.length >= n) and is
 // done thinking; returns the state and whether "thinking" was seen.
-async function waitForComputer(n, timeout = 90000) {
+async function waitForComputer(s, n, timeout = 90000) {
   let sawThinking = false;
   const end = Date.now() + timeout;
   for (;;) {
@@ -38,14 +31,14 @@ function checkAgainstEngine(variant, st) {
 
 for (const [variant, ai, seed] of [['bedlam', 'black', 1], ['bifold-halfgi', 'black', 2], ['assimilation', 'white', 3]]) {
   test(`${variant} against the computer playing ${ai}, level 1`, { skip, timeout: 300000 }, async () => {
-    s.errors.length = 0;
+    const { s, server } = suite.fresh();
     await s.open(server.url, { variant, ai, level: 1 });
     const human = ai === 'black' ? 'white' : 'black';
     const rand = rng(seed);
     let thought = false;
     let st = await s.state();
     if (ai === 'white') {
-      ({ st } = await waitForComputer(1));
+      ({ st } = await waitForComputer(s, 1));
     }
     for (let turn = 0; turn < 4 && !st.result; turn++) {
       assert.equal(sideOf(st), human, 'the human is to move');
@@ -54,7 +47,7 @@ for (const [variant, ai, seed] of [['bedlam', 'black', 1], ['bifold-halfgi', 'bl
       const move = legal[Math.floor(rand() * legal.length)];
       const n0 = st.moves.length;
       st = await s.playMove(move, { how: 'click' });
-      const r = await waitForComputer(n0 + 2);
+      const r = await waitForComputer(s, n0 + 2);
       st = r.st;
       thought ||= r.sawThinking;
       checkAgainstEngine(variant, st);

@@ -2,15 +2,12 @@
 // second while pieces animate and while the computer thinks, at 640x480 and
 // 1280x720 (device pixel ratio 1; Chromium renders WebGL in software here), the
 // idle frame rate, and the time to the first frame.
-import { test, before, after } from 'node:test';
-import { siteStatus, startServer, launch, refpos, simpleMoves, rng, median, report, setReportName, sleep } from './lib/harness.mjs';
+import { test } from 'node:test';
+import { browserSuite, launch, refpos, simpleMoves, rng, median, report, setReportName, sleep, sideOf } from './lib/harness.mjs';
 
 setReportName('report-perf');
-const site = siteStatus();
-const skip = !site.ok ? site.reason : !site.client ? site.reason : false;
-let server;
-before(async () => { if (!skip) server = await startServer(); });
-after(async () => { await server?.stop(); });
+const suite = browserSuite(); // the server; each size launches its own browser
+const { skip } = suite;
 
 const summary = xs => {
   const fps = xs.map(x => x.fps), tps = xs.map(x => x.tps).filter(Number.isFinite);
@@ -20,6 +17,7 @@ const summary = xs => {
 for (const [w, h] of [[640, 480], [1280, 720]]) {
   const tag = `${w}x${h}`;
   test(`performance at ${tag}`, { skip, timeout: 240000 }, async () => {
+    const { server } = suite;
     const s = await launch({ width: w, height: h, dpr: 1 });
     try {
       const t = await s.open(server.url, { variant: 'bedlam', ai: 'none' });
@@ -62,38 +60,34 @@ for (const [w, h] of [[640, 480], [1280, 720]]) {
       const anim = summary(samples.filter(x => x.t > start + 1000 && x.animating));
       report(`${tag} fps while animating (median)`, anim.fpsMedian, `(min ${anim.fpsMin}, updates/s ${anim.tpsMedian ?? 'n/a'}, ${anim.n} samples, ${moves} moves)`);
 
-      if (site.engine) {
-        // The computer plays White at level 8; we answer each of its moves at once
-        // (Black, random simple moves) for ~8 s and sample while it thinks.
-        await s.open(server.url, { variant: 'bedlam', ai: 'white', level: 8 });
-        const tsamples = [];
-        let rafs = [];
-        const rand2 = rng(11);
-        const tEnd = Date.now() + 8000;
-        const seen = { white: 0, black: 0, moves: 0 };
-        while (Date.now() < tEnd) {
-          const st = await s.state();
-          seen.moves = st.moves.length;
-          if (st.result) break;
-          if (st.thinking) {
-            tsamples.push({ fps: st.fps, tps: st.tps, thinking: true });
-            if (rafs.length < 3) rafs.push(await s.rafRate(300));
-            await sleep(150);
-            continue;
-          }
-          if (st.position.split(' ')[1] === 'b' && !st.thinking) {
-            const legal = simpleMoves(refpos('bedlam', st.position).legal);
-            if (!legal.length) break;
-            await s.playMove(legal[Math.floor(rand2() * legal.length)], { how: 'click' });
-          } else {
-            await sleep(50);
-          }
+      // The computer plays White at level 8; we answer each of its moves at once
+      // (Black, random simple moves) for ~8 s and sample while it thinks.
+      await s.open(server.url, { variant: 'bedlam', ai: 'white', level: 8 });
+      const tsamples = [];
+      const rafs = [];
+      const rand2 = rng(11);
+      const tEnd = Date.now() + 8000;
+      const seen = { white: 0, black: 0, moves: 0 };
+      while (Date.now() < tEnd) {
+        const st = await s.state();
+        seen.moves = st.moves.length;
+        if (st.result) break;
+        if (st.thinking) {
+          tsamples.push({ fps: st.fps, tps: st.tps, thinking: true });
+          if (rafs.length < 3) rafs.push(await s.rafRate(300));
+          await sleep(150);
+          continue;
         }
-        const think = summary(tsamples);
-        report(`${tag} fps while the computer thinks (median)`, think.fpsMedian, `(min ${think.fpsMin}, updates/s ${think.tpsMedian ?? 'n/a'}, browser frames/s ${median(rafs)?.toFixed(1) ?? 'n/a'}, ${think.n} samples over ${seen.moves} moves)`);
-      } else {
-        report(`${tag} fps while the computer thinks`, null, `(${site.engineReason})`);
+        if (sideOf(st) === 'black') {
+          const legal = simpleMoves(refpos('bedlam', st.position).legal);
+          if (!legal.length) break;
+          await s.playMove(legal[Math.floor(rand2() * legal.length)], { how: 'click' });
+        } else {
+          await sleep(50);
+        }
       }
+      const think = summary(tsamples);
+      report(`${tag} fps while the computer thinks (median)`, think.fpsMedian, `(min ${think.fpsMin}, updates/s ${think.tpsMedian ?? 'n/a'}, browser frames/s ${median(rafs)?.toFixed(1) ?? 'n/a'}, ${think.n} samples over ${seen.moves} moves)`);
       s.assertClean();
     } finally {
       await s.close();

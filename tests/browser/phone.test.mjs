@@ -1,32 +1,25 @@
 // A phone: 390x844 CSS px at device pixel ratio 3, touch only. The page must not
 // scroll or zoom, and the game is played by taps (and a touch drag).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteStatus, startServer, launch, sleep } from './lib/harness.mjs';
+import { browserSuite, sleep } from './lib/harness.mjs';
 import { playSequence } from './lib/play.mjs';
 import { PHONE } from './sequences.mjs';
 
-const site = siteStatus();
-const skip = !site.ok ? site.reason : !site.client ? site.reason : false;
-let server, s;
-before(async () => {
-  if (skip) return;
-  server = await startServer();
-  s = await launch({ width: 390, height: 844, dpr: 3, mobile: true });
-});
-after(async () => { await s?.close(); await server?.stop(); });
+const suite = browserSuite({ width: 390, height: 844, dpr: 3, mobile: true });
+const { skip } = suite;
 
 for (const seq of PHONE) {
   test(`phone: ${seq.variant} by ${seq.how}`, { skip, timeout: 300000 }, async () => {
-    s.errors.length = 0;
+    const { s, server } = suite.fresh();
     await playSequence(s, server.url, seq.variant, seq, { shot: `phone-${seq.variant}-${seq.how}` });
   });
 }
 
 test('phone: the page neither scrolls nor zooms', { skip, timeout: 60000 }, async () => {
-  s.errors.length = 0;
+  const { s, server } = suite.fresh();
   await s.open(server.url, { variant: 'bedlam', ai: 'none' });
-  const before = await s.page.evaluate(() => ({ x: scrollX, y: scrollY, scale: visualViewport ? visualViewport.scale : 1 }));
+  const start = await s.page.evaluate(() => ({ x: scrollX, y: scrollY, scale: visualViewport ? visualViewport.scale : 1 }));
   // A swipe up across the board and a double tap: neither may move the page.
   const a = await s.squareCenter('e2'), b = await s.squareCenter('e7');
   await s.touchDrag({ x: 5, y: b.y }, { x: 5, y: a.y });
@@ -37,7 +30,7 @@ test('phone: the page neither scrolls nor zooms', { skip, timeout: 60000 }, asyn
     x: scrollX, y: scrollY, scale: visualViewport ? visualViewport.scale : 1,
     wide: document.documentElement.scrollWidth > innerWidth, tall: document.documentElement.scrollHeight > innerHeight,
   }));
-  assert.deepEqual({ x: now.x, y: now.y, scale: now.scale }, before, 'the page moved');
+  assert.deepEqual({ x: now.x, y: now.y, scale: now.scale }, start, 'the page moved');
   assert.ok(!now.wide && !now.tall, 'the page is larger than the screen');
   await s.screenshot('phone-start');
   s.assertClean();

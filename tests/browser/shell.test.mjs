@@ -7,54 +7,38 @@ import { siteStatus, startServer, launch, setReportName, report, sleep } from '.
 
 setReportName('report-shell');
 const site = siteStatus();
+const skip = site.ok ? false : site.reason;
 let server;
 before(async () => { if (site.ok) server = await startServer(); });
 after(async () => { await server?.stop(); });
 
-test('the server sends main.wasm as application/wasm, gzip-encoded', { skip: site.ok ? false : site.reason }, async () => {
+test('the server sends main.wasm as application/wasm, gzip-encoded', { skip }, async () => {
   const s = await launch({ width: 640, height: 480 });
   try {
-    s.allowErrors = site.client ? null : /main\.wasm|Failed to load resource|could not be loaded/;
     await s.page.goto(server.url + '/site.json');
     const info = await s.page.evaluate(async () => {
       const r = await fetch('main.wasm', { cache: 'no-store' });
       const w = await fetch('engine-worker.js', { cache: 'no-store' });
       return { status: r.status, type: r.headers.get('content-type'), workerType: w.headers.get('content-type') };
     });
-    if (site.client) {
-      assert.equal(info.status, 200);
-      assert.equal(info.type, 'application/wasm');
-    } else {
-      assert.equal(info.status, 404);
-    }
+    assert.equal(info.status, 200);
+    assert.equal(info.type, 'application/wasm');
     assert.match(info.workerType, /^text\/javascript/);
-    // The encoding is not visible to fetch(); ask the server directly.
-    const res = await fetch(server.url + '/wasm_exec.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    // The encoding is not visible to fetch() in the page; ask the server directly.
+    const res = await fetch(server.url + '/main.wasm', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(res.headers.get('content-encoding'), 'gzip');
+    assert.equal(res.headers.get('content-type'), 'application/wasm');
   } finally {
     await s.close();
   }
 });
 
-test('the page starts, or says why not', { skip: site.ok ? false : site.reason }, async () => {
+test('the page starts', { skip }, async () => {
   const s = await launch({ width: 640, height: 480 });
   try {
-    if (!site.client) {
-      // Without main.wasm the loader must say so (and log it as an error).
-      s.allowErrors = /main\.wasm|Failed to load resource|could not be loaded/;
-      await s.page.goto(server.url + '/?variant=bedlam&ai=none');
-      await s.waitFor(() => document.getElementById('loader')?.classList.contains('error'), { what: 'the loading error' });
-      const msg = await s.page.textContent('#loader-msg');
-      assert.match(msg, /main\.wasm/);
-      await s.screenshot('shell-no-client');
-      s.assertClean();
-      return;
-    }
     const t = await s.open(server.url, { variant: 'bedlam', ai: 'none' });
     report('640x480 time to first frame (ms)', t.firstFrame);
-    const loader = await s.page.evaluate(() => getComputedStyle(document.getElementById('loader')).display);
-    await sleep(700);
-    assert.equal(await s.page.evaluate(() => document.getElementById('loader').style.display), 'none', `loader still shown (${loader})`);
+    await s.waitFor(() => document.getElementById('loader').style.display === 'none', { what: 'the loader to go away' });
     await s.screenshot('shell-started');
     s.assertClean();
   } finally {
@@ -62,10 +46,25 @@ test('the page starts, or says why not', { skip: site.ok ? false : site.reason }
   }
 });
 
-test('the site plays offline once loaded (service worker)', { skip: site.ok ? false : site.reason }, async () => {
+test('the page says why when main.wasm cannot be loaded', { skip }, async () => {
   const s = await launch({ width: 640, height: 480 });
   try {
-    if (!site.client) s.allowErrors = /main\.wasm|Failed to load resource|could not be loaded/;
+    // The loader must say so (and log it as an error).
+    s.allowErrors = /main\.wasm|Failed to load resource|could not be loaded/;
+    await s.page.route('**/main.wasm', r => r.fulfill({ status: 404, body: 'not found' }));
+    await s.page.goto(server.url + '/?variant=bedlam&ai=none');
+    await s.waitFor(() => document.getElementById('loader')?.classList.contains('error'), { what: 'the loading error' });
+    assert.match(await s.page.textContent('#loader-msg'), /main\.wasm/);
+    await s.screenshot('shell-no-client');
+    s.assertClean();
+  } finally {
+    await s.close();
+  }
+});
+
+test('the site plays offline once loaded (service worker)', { skip }, async () => {
+  const s = await launch({ width: 640, height: 480 });
+  try {
     await s.page.goto(server.url + '/?variant=assimilation&ai=none');
     // boot.js registers the worker 3 s after start; wait for it to control the page
     // and to have cached the site.
@@ -80,13 +79,9 @@ test('the site plays offline once loaded (service worker)', { skip: site.ok ? fa
     await s.ctx.setOffline(true);
     const resp = await s.page.reload({ waitUntil: 'load' });
     assert.ok(resp && resp.fromServiceWorker(), 'the reload did not come from the service worker');
-    if (site.client) {
-      await s.waitFor(() => window.chimera && window.chimera.state(), { timeout: 30000, what: 'the game to start offline' });
-      assert.equal((await s.state()).variant, 'assimilation');
-      await s.screenshot('shell-offline');
-    } else {
-      assert.equal(await s.page.title(), 'Chimera: Bedlam, Assimilation Chess, Bifold Halfgi');
-    }
+    await s.waitFor(() => window.chimera && window.chimera.state(), { timeout: 30000, what: 'the game to start offline' });
+    assert.equal((await s.state()).variant, 'assimilation');
+    await s.screenshot('shell-offline');
     s.assertClean();
   } finally {
     server = await startServer(); // for any later test
@@ -94,7 +89,7 @@ test('the site plays offline once loaded (service worker)', { skip: site.ok ? fa
   }
 });
 
-test('embed.html shows the game in an iframe, set by URL parameters', { skip: !site.ok ? site.reason : !site.client ? site.reason : false }, async () => {
+test('embed.html shows the game in an iframe, set by URL parameters', { skip }, async () => {
   const s = await launch({ width: 1000, height: 900 });
   try {
     await s.page.goto(server.url + '/embed.html', { waitUntil: 'load' });

@@ -68,7 +68,7 @@ test('precompressed copies decode to the files', { skip }, async () => {
     n++;
   }
   assert.ok(n >= 3, 'no .gz copies written');
-  if (site.client) assert.ok(exists('main.wasm.gz'), 'main.wasm.gz missing');
+  for (const f of ['main.wasm.gz', 'engine.wasm.gz', 'wasm_exec.js.gz', 'index.html.gz']) assert.ok(exists(f), `${f} missing`);
 });
 
 test('the whole site is at most 4 MB gzip-compressed', { skip }, () => {

@@ -11,6 +11,7 @@
 // state().tps (game updates in the last second).
 //
 // Ebiten samples input once per tick (1/60 s), so every press is held ~100 ms.
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,14 +47,34 @@ export const VARIANTS = ['bedlam', 'assimilation', 'bifold-halfgi', 'bifold-half
 // ---------------------------------------------------------------- the site
 
 export function siteStatus() {
-  const has = f => fs.existsSync(path.join(DIST, f));
-  if (!has('index.html')) return { ok: false, client: false, engine: false, reason: `${DIST} is not built: run make build` };
-  const client = has('main.wasm'), engine = has('engine.wasm');
-  return {
-    ok: true, client, engine,
-    reason: client ? '' : 'dist/main.wasm is missing: cmd/wasm is not written yet',
-    engineReason: engine ? '' : 'dist/engine.wasm is missing: cmd/engine is not written yet',
+  const missing = ['index.html', 'main.wasm', 'engine.wasm'].filter(f => !fs.existsSync(path.join(DIST, f)));
+  if (missing.length) return { ok: false, reason: `${DIST} is not built (no ${missing.join(', ')}): run make build` };
+  return { ok: true, reason: '' };
+}
+
+// browserSuite sets up a test file that plays in the browser: before its
+// tests it starts cmd/serve and, given launch options, one browser session;
+// after them it closes both. skip is why the tests cannot run (the site is
+// not built), or false. fresh() returns { s, server } with the session's
+// recorded page errors cleared, for a test to start from.
+export function browserSuite(launchOpts) {
+  const site = siteStatus();
+  const suite = {
+    skip: site.ok ? false : site.reason,
+    server: null,
+    s: null,
+    fresh() {
+      suite.s?.errors.splice(0);
+      return { s: suite.s, server: suite.server };
+    },
   };
+  before(async () => {
+    if (suite.skip) return;
+    suite.server = await startServer();
+    if (launchOpts) suite.s = await launch(launchOpts);
+  });
+  after(async () => { await suite.s?.close(); await suite.server?.stop(); });
+  return suite;
 }
 
 // gzipSize returns the bytes a gzip-accepting browser downloads for the whole site:
