@@ -20,6 +20,11 @@ type Settings struct {
 	Level    int    `json:"level"`         // 1..8
 }
 
+// DefaultSettings is the game a first visit starts: Bedlam against the
+// computer playing Black at level 3. New falls back to its level when the
+// one given is out of range.
+var DefaultSettings = Settings{Variant: "bedlam", Computer: 1, Level: 3}
+
 // Session is one game: its start position, the moves played (including
 // moves taken back, which Redo replays) and the ply being viewed.
 type Session struct {
@@ -48,7 +53,7 @@ func New(s Settings) (*Session, error) {
 		return nil, err
 	}
 	if s.Level < 1 || s.Level > 8 {
-		s.Level = 4
+		s.Level = DefaultSettings.Level
 	}
 	if s.Computer < -1 || s.Computer > 1 {
 		s.Computer = -1

@@ -22,7 +22,8 @@ type Options struct {
 	// flip, viewing a ply). It is called from the game loop (Update) without
 	// the renderer's lock held, so it may call the renderer's setters.
 	OnIntent func(model.Intent)
-	// NewGame is the initial selection of the new-game dialog.
+	// NewGame is the initial selection of the new-game dialog (the owner's
+	// settings: the renderer has no defaults of its own).
 	NewGame model.NewGameSettings
 	// Now returns the current time; nil means time.Now (tests may fake it).
 	Now func() time.Time
@@ -94,9 +95,6 @@ func New(opts Options) *Game {
 	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, dirty: true}
 	if g.now == nil {
 		g.now = time.Now
-	}
-	if g.opts.NewGame.Variant == "" {
-		g.opts.NewGame = model.NewGameSettings{Variant: "bedlam", Computer: 1, Level: 3}
 	}
 	g.spr = newSpriteCache()
 	return g

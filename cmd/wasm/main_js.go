@@ -60,7 +60,7 @@ func main() {
 // urlSettings reads the URL parameters variant, fen, ai (white, black, none)
 // and level; fromURL reports whether any was given.
 func urlSettings() (play.Settings, bool) {
-	set := play.Settings{Variant: "bedlam", Computer: 1, Level: 3}
+	set := play.DefaultSettings
 	u, err := url.Parse(js.Global().Get("location").Get("href").String())
 	if err != nil {
 		return set, false
