@@ -7,8 +7,7 @@
 //   chimera.squareCenter('e2') {x, y} in CSS px of the page
 //   chimera.handCenter('white'|'black', 'N') {x, y}
 //   chimera.choices()          null or {options: [{label, x, y}]}
-// Optional: chimera.firstFrame (performance.now() of the first frame drawn),
-// state().tps (game updates in the last second).
+// state() also has tps, repaints, ply and flipped.
 //
 // Ebiten samples input once per tick (1/60 s), so every press is held ~100 ms.
 import { before, after } from 'node:test';
@@ -167,8 +166,8 @@ export async function startServer(dir = DIST) {
 // ---------------------------------------------------------------- the browser
 
 // launch starts Chromium with a fresh profile. Options: width, height, dpr,
-// mobile (phone emulation with touch), touch.
-export async function launch({ width = 1280, height = 720, dpr = 1, mobile = false, touch = false } = {}) {
+// mobile (phone emulation with touch).
+export async function launch({ width = 1280, height = 720, dpr = 1, mobile = false } = {}) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
   }
@@ -176,7 +175,7 @@ export async function launch({ width = 1280, height = 720, dpr = 1, mobile = fal
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 60000,
     viewport: { width, height }, deviceScaleFactor: dpr,
-    isMobile: mobile, hasTouch: mobile || touch,
+    isMobile: mobile, hasTouch: mobile,
     userAgent: mobile ? 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' : undefined,
   });
   const page = ctx.pages()[0] || await ctx.newPage();
@@ -236,8 +235,7 @@ export class Session {
           if (c && typeof c.state === 'function') {
             const s = c.state();
             t.hook ??= performance.now();
-            if (typeof c.firstFrame === 'number') t.firstFrame ??= c.firstFrame;
-            else if (s && s.fps > 0) t.firstFrame ??= performance.now();
+            if (s && s.fps > 0) t.firstFrame ??= performance.now();
             if (t.firstFrame !== undefined) return;
           }
         } catch { /* not ready */ }
@@ -337,11 +335,6 @@ export class Session {
     await sleep(50);
   }
 
-  // ---- board input by square
-  async clickSquare(sq) { const p = await this.squareCenter(sq); await this.mouseClick(p.x, p.y); }
-  async tapSquare(sq) { const p = await this.squareCenter(sq); await this.touchTap(p.x, p.y); }
-  async dragSquare(from, to) { await this.mouseDrag(await this.squareCenter(from), await this.squareCenter(to)); }
-  async touchDragSquare(from, to) { await this.touchDrag(await this.squareCenter(from), await this.squareCenter(to)); }
 
   // pickChoice answers the open choice with the option whose label is given.
   async pickChoice(label, { touch = false, timeout = 10000 } = {}) {
