@@ -14,6 +14,7 @@ package sprites
 import (
 	"image"
 	"image/color"
+	"math"
 )
 
 // Colours of the two sides.
@@ -36,19 +37,6 @@ func IsHalf(letter byte, bifold bool) bool {
 	}
 	switch letter | 0x20 {
 	case 'r', 'b', 'q', 'h', 'w', 'f', 'l', 'd', 'v':
-		return true
-	}
-	return false
-}
-
-// Known reports whether letter names a piece of the given family.
-func Known(letter byte, bifold bool) bool {
-	c := letter | 0x20
-	if bifold {
-		return c == 'p' || IsHalf(letter, true)
-	}
-	switch c {
-	case 'k', 'q', 'r', 'b', 'n', 'p', 'm', 'a', 'o', 'd', 'e':
 		return true
 	}
 	return false
@@ -299,8 +287,8 @@ func halfPip(l *layer, x, y float32) {
 	const r = 3.4
 	var ring []float32
 	for i := 0; i <= 24; i++ {
-		a := float64(i) / 24 * 6.2832
-		ring = append(ring, x+r*float32(cos(a)), y+r*float32(sin(a)))
+		a := float64(i) / 24 * 2 * math.Pi
+		ring = append(ring, x+r*float32(math.Cos(a)), y+r*float32(math.Sin(a)))
 	}
 	l.detail.stroke(identity, 1.3, ring...)
 	l.detail.poly(identity, x, y-r, x, y+r, x-r*0.7, y+r*0.7, x-r, y, x-r*0.7, y-r*0.7)
