@@ -220,8 +220,9 @@ func mix(x uint64) uint64 {
 	return x
 }
 
-// eval returns the static evaluation of p for the side to move. (Small
-// enough to be inlined: one call per evaluation, which matters under WASM.)
+// eval returns the static evaluation of p for the side to move. It is not
+// inlined (its cost is above the compiler's budget), so search and quiesce
+// write the choice out themselves at their hot call sites.
 func (e *evaluator) eval(p *game.Position) int {
 	if e.bifold {
 		return e.evalBifold(p)
