@@ -35,6 +35,7 @@ type Session struct {
 	moves []game.Move    // every move, n of them applied
 	strs  []string       // move strings
 	human []string       // human notation
+	words []string       // each move in words, with check (game.Describe, CheckWords)
 	n     int
 }
 
@@ -83,6 +84,10 @@ func (s *Session) MoveStrings() []string { return append([]string(nil), s.strs[:
 // Notation returns the human notation of every move, including taken-back ones.
 func (s *Session) Notation() []string { return append([]string(nil), s.human...) }
 
+// Words returns every move in words ("White rook a1 to b1, merges with the
+// knight: Marshall, check"), including taken-back ones.
+func (s *Session) Words() []string { return append([]string(nil), s.words...) }
+
 // Outcome returns the result and reason in the current position.
 func (s *Session) Outcome() (string, string) { return s.pos.Outcome() }
 
@@ -104,10 +109,15 @@ func (s *Session) Play(ms string) (game.Effect, error) {
 	}
 	e := s.pos.Effects(m)
 	h := s.pos.Notation(m)
+	w := s.pos.Describe(m)
 	s.moves = append(s.moves[:s.n], m)
 	s.strs = append(s.strs[:s.n], ms)
 	s.human = append(s.human[:s.n], h)
 	s.pos.Make(m)
+	if c := s.pos.CheckWords(); c != "" {
+		w += ", " + c
+	}
+	s.words = append(s.words[:s.n], w)
 	s.n++
 	return e, nil
 }

@@ -44,3 +44,16 @@ func tuneWebGL() {
 		return orig.Call("apply", this, in)
 	}))
 }
+
+// canvasOrigin returns the canvas's top-left corner in the viewport, CSS
+// pixels. Ebiten puts its canvas in <body> and reports pointer positions
+// relative to the viewport (clientX, clientY); the page makes <body> the
+// board's box, which need not start at the viewport's corner.
+func canvasOrigin() (x, y float64) {
+	body := js.Global().Get("document").Get("body")
+	if !body.Truthy() {
+		return 0, 0
+	}
+	r := body.Call("getBoundingClientRect")
+	return r.Get("left").Float(), r.Get("top").Float()
+}

@@ -3,3 +3,6 @@
 package render
 
 func tuneWebGL() {}
+
+// canvasOrigin is the window's corner natively: the board fills the window.
+func canvasOrigin() (x, y float64) { return 0, 0 }

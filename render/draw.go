@@ -40,7 +40,7 @@ var (
 // not cleared every frame), so an idle page costs almost nothing. A change of
 // state repaints the whole screen; while pieces move (or a piece is dragged)
 // only the rectangles the moving tokens covered in the last frame and cover
-// now are repainted, and while the computer thinks only the status line is.
+// now are repainted.
 // On software WebGL the cost of a frame is its pixels, so this keeps the frame
 // rate up where it matters.
 func (g *Game) Draw(screen *ebiten.Image) {
@@ -78,19 +78,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		} else if !animating && !finishing {
 			rects = rects[:0]
 		}
-		// The status line (thinking dots, depth and score) is repainted at
-		// most four times a second: each repaint costs a whole-canvas present.
-		if step := indicatorStep(now); (g.statusDirty || g.thinking) && step != g.lastIndicator {
-			rects = append(rects, g.devRect(g.lay.Status))
-			g.lastIndicator = step
-			g.statusDirty = false
-		}
 		if len(rects) == 0 {
 			return
 		}
-	} else {
-		g.lastIndicator = indicatorStep(now)
-		g.statusDirty = false
 	}
 	g.lastDragX, g.lastDragY = dx, dy
 	g.prevRects = append(g.prevRects[:0], cur...)
@@ -123,13 +113,8 @@ func (g *Game) paint(p painter, now time.Time) {
 	g.drawPieces(p, now)
 	g.drawHands(p, now)
 	g.drawSprites(p, now)
-	g.drawStatus(p, now)
-	g.drawMoves(p)
-	g.drawButtons(p)
 	g.drawChoice(p)
 	g.drawDrag(p)
-	g.drawBanner(p)
-	g.drawDialog(p)
 }
 
 // devRect converts a CSS-pixel rectangle to device pixels, a pixel to spare.
@@ -149,7 +134,7 @@ func (g *Game) tokenRect(x, y, sq, scale float64) image.Rectangle {
 // animRects appends the rectangles of the animation's tokens at now, and the
 // hand panels whose counts the animation holds back.
 func (g *Game) animRects(now time.Time, out []image.Rectangle) []image.Rectangle {
-	t := ms(now.Sub(g.planStart))
+	t := g.planTime(now)
 	for _, s := range g.plan.Sample(t, g.resolve) {
 		out = append(out, g.tokenRect(s.X, s.Y, s.Size, s.Scale))
 	}
@@ -250,7 +235,7 @@ func (g *Game) drawBoard(p painter) {
 	}
 	// Coordinates: files along the bottom edge, ranks along the left edge.
 	fs := math.Max(9, l.Sq*0.17)
-	for i := 0; i < 8; i++ {
+	for i := 0; i < 8 && g.style.Coords; i++ {
 		fsq := model.Sq(i, 0)
 		rsq := model.Sq(0, i)
 		if l.Flipped {
@@ -270,6 +255,9 @@ func (g *Game) drawBoard(p painter) {
 		p.text(string(rune('1'+i)), r.X+2, r.Y+1, fs, true, c, alignStart, alignStart)
 	}
 	// Legal destinations of the selection.
+	if !g.style.Dots {
+		return
+	}
 	kinds := map[model.Square]map[model.MoveKind]bool{}
 	for _, t := range g.in.Dests() {
 		if kinds[t.To] == nil {
@@ -309,9 +297,10 @@ func (g *Game) cornerMarks(p painter, r layout.Rect, c interface{ RGBA() (r, g, 
 	p.poly(c, x1, y1, x1-k, y1, x1, y1-k)
 }
 
-// mirrored says whether a handed bifold pawn's token is drawn mirrored: its
-// mark points to its owner's side as seen on the screen.
-func (g *Game) mirrored(pc model.Piece) bool {
+// movesDown says whether pc moves down the screen and is a handed bifold
+// pawn, whose mark is drawn along its forward direction (sprites.Draw); other
+// tokens are drawn the same either way, so they are not told.
+func (g *Game) movesDown(pc model.Piece) bool {
 	if !g.board.Bifold {
 		return false
 	}
@@ -323,12 +312,12 @@ func (g *Game) mirrored(pc model.Piece) bool {
 
 // drawToken draws piece pc for a square of sq CSS px centred at (x, y).
 func (g *Game) drawToken(p painter, pc model.Piece, x, y, sq, scale, alpha float64) {
-	p.piece(pc, g.board.Bifold, x, y, sq, scale, alpha, g.mirrored(pc))
+	p.piece(pc, g.board.Bifold, x, y, sq, scale, alpha, g.movesDown(pc))
 }
 
 func (g *Game) drawPieces(p painter, now time.Time) {
 	l := &g.lay
-	t := ms(now.Sub(g.planStart))
+	t := g.planTime(now)
 	plan := g.plan
 	if !plan.Active(t) {
 		plan = nil
@@ -355,7 +344,7 @@ func (g *Game) drawPieces(p painter, now time.Time) {
 // drawSprites draws the animation's tokens, above the board and the hands (a
 // captured piece flies into its hand).
 func (g *Game) drawSprites(p painter, now time.Time) {
-	t := ms(now.Sub(g.planStart))
+	t := g.planTime(now)
 	if !g.plan.Active(t) {
 		return
 	}
@@ -402,7 +391,7 @@ func (g *Game) drawHands(p painter, now time.Time) {
 		return
 	}
 	l := &g.lay
-	t := ms(now.Sub(g.planStart))
+	t := g.planTime(now)
 	plan := g.plan
 	if !plan.Active(t) {
 		plan = nil
@@ -460,96 +449,6 @@ func handEmpty(h []model.HandItem, c int, plan *anim.Plan, t float64) bool {
 		}
 	}
 	return true
-}
-
-// statusText is the turn / thinking line.
-func (g *Game) statusText(now time.Time) string {
-	s := "White to move"
-	if g.board.Turn == 1 {
-		s = "Black to move"
-	}
-	if g.banner != "" {
-		s = g.banner
-	}
-	if g.ply < len(g.moves) {
-		s = fmt.Sprintf("Viewing move %d of %d", g.ply, len(g.moves))
-	}
-	return s
-}
-
-// indicatorStep numbers the quarter seconds: the thinking dots step with it.
-func indicatorStep(now time.Time) int64 { return now.UnixMilli() / 250 }
-
-func (g *Game) drawStatus(p painter, now time.Time) {
-	r := g.lay.Status
-	if r.Empty() {
-		return
-	}
-	p.rect(r.X, r.Y, r.W, r.H, colBG)
-	s := g.statusText(now)
-	p.text(s, r.X+4, r.Y+r.H/2, 14, false, colText, alignStart, alignCenter)
-	if !g.thinking {
-		return
-	}
-	// A small unobtrusive indicator: three pulsing dots, depth and score.
-	info := fmt.Sprintf("d%d %s", g.depth, g.score)
-	w := p.textWidth(info, 13, false)
-	x := r.X + r.W - 4 - w
-	p.text(info, x, r.Y+r.H/2, 13, false, colTextDim, alignStart, alignCenter)
-	on := int(indicatorStep(now) % 3)
-	for i := 0; i < 3; i++ {
-		a := uint8(0x60)
-		if i == on {
-			a = 0xff
-		}
-		p.circle(x-34+float64(i)*10, r.Y+r.H/2, 3, rgba(0x9b, 0xc7, 0x00, a))
-	}
-}
-
-func (g *Game) drawMoves(p painter) {
-	cells, r := g.moveCells()
-	if r.Empty() {
-		return
-	}
-	over := g.showMoves && g.lay.Portrait
-	if over {
-		p.rect(g.lay.Board.X, g.lay.Board.Y, g.lay.Board.W, g.lay.Board.H, rgba(0x20, 0x1f, 0x1d, 0xf0))
-	} else {
-		p.roundRect(r.X, r.Y, r.W, r.H, 6, 0, colPanel)
-	}
-	if len(g.moves) == 0 {
-		p.text("No moves yet", r.X+8, r.Y+g.lay.RowH/2+2, 13, false, colTextDim, alignStart, alignCenter)
-		return
-	}
-	numW := math.Min(44, r.W*0.2)
-	for _, c := range cells {
-		if !c.Side {
-			p.text(fmt.Sprintf("%d.", c.Num), r.X+numW-6, c.R.Y+c.R.H/2, 13, false, colTextDim, alignEnd, alignCenter)
-		}
-		col := colText
-		if c.Ply == g.ply-1 {
-			p.roundRect(c.R.X+1, c.R.Y+2, c.R.W-2, c.R.H-4, 4, 0, colPanelHi)
-			col = rgba(0xff, 0xff, 0xff, 0xff)
-		}
-		s := g.moves[c.Ply]
-		size := 14.0
-		for size > 9 && p.textWidth(s, size, c.Ply == g.ply-1) > c.R.W-8 {
-			size--
-		}
-		p.text(s, c.R.X+6, c.R.Y+c.R.H/2, size, c.Ply == g.ply-1, col, alignStart, alignCenter)
-	}
-}
-
-func (g *Game) drawButtons(p painter) {
-	for _, b := range g.lay.Buttons {
-		r := b.R
-		bg := colPanelHi
-		if b.ID == layout.BtnMenu && g.showMoves {
-			bg = colAccent
-		}
-		p.roundRect(r.X+1, r.Y+2, r.W-2, r.H-4, 6, 0, bg)
-		p.text(b.Label, r.X+r.W/2, r.Y+r.H/2, 15, true, colText, alignCenter, alignCenter)
-	}
 }
 
 func (g *Game) drawChoice(p painter) {
@@ -719,65 +618,3 @@ func (g *Game) drawDrag(p painter) {
 	}
 }
 
-func (g *Game) bannerRect() layout.Rect {
-	bd := g.lay.Board
-	h := math.Max(56, bd.H*0.16)
-	return layout.Rect{X: bd.X + bd.W*0.06, Y: bd.Y + (bd.H-h)/2, W: bd.W * 0.88, H: h}
-}
-
-func (g *Game) drawBanner(p painter) {
-	if g.banner == "" || g.bannerOff {
-		return
-	}
-	r := g.bannerRect()
-	p.glow(r.X+r.W/2, r.Y+r.H/2, r.W*0.6, rgba(0, 0, 0, 0x80))
-	p.roundRect(r.X, r.Y, r.W, r.H, 10, 0, rgba(0x2c, 0x2a, 0x27, 0xf0))
-	p.roundRect(r.X, r.Y, r.W, r.H, 10, 2, colAccent)
-	fs := math.Min(22, r.H*0.36)
-	for fs > 11 && p.textWidth(g.banner, fs, true) > r.W-20 {
-		fs--
-	}
-	p.text(g.banner, r.X+r.W/2, r.Y+r.H*0.42, fs, true, colText, alignCenter, alignCenter)
-	p.text("tap to close", r.X+r.W/2, r.Y+r.H*0.78, 11, false, colTextDim, alignCenter, alignCenter)
-}
-
-func (g *Game) drawDialog(p painter) {
-	if g.dialog == nil {
-		return
-	}
-	s := g.dialog.settings
-	d := layout.DialogLayout(g.cssW, g.cssH, len(model.Variants))
-	p.rect(0, 0, g.cssW, g.cssH, rgba(0, 0, 0, 0x90))
-	pr := d.Panel
-	p.roundRect(pr.X, pr.Y, pr.W, pr.H, 10, 0, colPanel)
-	p.text("New game", d.Title.X, d.Title.Y+d.Title.H/2, 20, true, colText, alignStart, alignCenter)
-	caption := func(r layout.Rect, s string) {
-		p.text(s, r.X, r.Y+r.H/2, 13, false, colTextDim, alignStart, alignCenter)
-	}
-	btn := func(r layout.Rect, label string, on bool) {
-		bg := colPanelHi
-		if on {
-			bg = colAccent
-		}
-		p.roundRect(r.X, r.Y, r.W, r.H, 6, 0, bg)
-		fs := 15.0
-		for fs > 9 && p.textWidth(label, fs, on) > r.W-8 {
-			fs--
-		}
-		p.text(label, r.X+r.W/2, r.Y+r.H/2, fs, on, colText, alignCenter, alignCenter)
-	}
-	caption(d.GameLbl, "Game")
-	for i, r := range d.Variants {
-		btn(r, model.Variants[i].Name, s.Variant == model.Variants[i].ID)
-	}
-	caption(d.OppLbl, "Computer plays")
-	for i, r := range d.Opp {
-		btn(r, []string{"White", "Black", "Nobody"}[i], s.Computer == []int{0, 1, -1}[i])
-	}
-	caption(d.LevelLbl, "Level")
-	for i, r := range d.Levels {
-		btn(r, fmt.Sprint(i+1), s.Level == i+1)
-	}
-	btn(d.Cancel, "Cancel", false)
-	btn(d.Start, "Start", true)
-}

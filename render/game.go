@@ -18,13 +18,10 @@ import (
 
 // Options configure New.
 type Options struct {
-	// OnIntent receives the player's requests (moves, new game, undo, redo,
-	// flip, viewing a ply). It is called from the game loop (Update) without
-	// the renderer's lock held, so it may call the renderer's setters.
+	// OnIntent receives the player's moves. It is called from the game loop
+	// (Update) without the renderer's lock held, so it may call the
+	// renderer's setters.
 	OnIntent func(model.Intent)
-	// NewGame is the initial selection of the new-game dialog (the owner's
-	// settings: the renderer has no defaults of its own).
-	NewGame model.NewGameSettings
 	// Now returns the current time; nil means time.Now (tests may fake it).
 	Now func() time.Time
 }
@@ -43,22 +40,13 @@ type Game struct {
 	plan      *anim.Plan
 	planStart time.Time
 
-	moves     []string
-	ply       int // the ply being shown (len(moves) = the latest)
-	moveFirst int // first visible move-list row
-	banner    string
-	bannerOff bool // dismissed by the player
-	thinking  bool
-	depth     int
-	score     string
-	flipped   bool
+	flipped bool
+	style   model.Style
 
-	cssW, cssH float64
-	scale      float64 // device pixels per CSS pixel
-	lay        layout.Layout
-
-	dialog    *dialogState
-	showMoves bool // portrait: move list over the board
+	cssW, cssH         float64
+	scale              float64 // device pixels per CSS pixel
+	originX, originY   float64 // the canvas's top-left in the page's viewport, CSS pixels
+	lay                layout.Layout
 
 	dirty   bool
 	frames  []time.Time // frames repainted in the last second
@@ -75,24 +63,16 @@ type Game struct {
 	touchBuf      []ebiten.TouchID
 	pending       []model.Intent
 	spr           *spriteCache
-	pressOnUI     bool  // the current press started on a UI control, not the board
-	lastIndicator int64 // the indicatorStep last painted
-	keyState      []ebiten.Key
 
 	// partial repaints (see Draw)
-	statusDirty          bool              // only the status line changed
 	wasDragging          bool              // a drag was drawn in the last frame
 	lastDragX, lastDragY float64           // where it was drawn
 	prevRects            []image.Rectangle // what moved in the last frame, device pixels
 }
 
-type dialogState struct {
-	settings model.NewGameSettings
-}
-
 // New returns a renderer showing an empty board.
 func New(opts Options) *Game {
-	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, dirty: true}
+	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, dirty: true, style: model.DefaultStyle}
 	if g.now == nil {
 		g.now = time.Now
 	}
@@ -133,41 +113,56 @@ func (g *Game) PlayEvent(ev model.Event, b model.Board, targets []model.Target) 
 	nb := b
 	dragged := g.in.LastByDrag
 	g.in.LastByDrag = false
-	g.plan = anim.Build(ev, &old, &nb, g.resolve, anim.Options{Dragged: dragged})
-	g.planStart = g.now()
+	g.plan = nil
+	if g.style.AnimSpeed > 0 {
+		g.plan = anim.Build(ev, &old, &nb, g.resolve, anim.Options{Dragged: dragged})
+		g.planStart = g.now()
+	}
 	g.setBoard(b, targets)
 }
 
-// SetMoves sets the move list (human notation) and the ply being shown
-// (0 = the start position, len(moves) = the latest).
-func (g *Game) SetMoves(moves []string, ply int) {
+// SetStyle applies the player's display settings.
+func (g *Game) SetStyle(s model.Style) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.moves = append(g.moves[:0:0], moves...)
-	g.ply = max(0, min(ply, len(moves)))
-	g.moveFirst = g.lay.FirstRow(len(g.moves), g.ply-1, g.moveFirst)
-	g.dirty = true
-}
-
-// SetGameOver shows a banner with text (e.g. "Checkmate — White wins"); ""
-// removes it.
-func (g *Game) SetGameOver(text string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if text != g.banner {
-		g.bannerOff = false
+	if s.AnimSpeed < 0 {
+		s.AnimSpeed = 0
 	}
-	g.banner = text
+	if s.AnimSpeed == 0 {
+		g.plan = nil
+	}
+	g.style = s
 	g.dirty = true
 }
 
-// SetThinking shows or hides the computer's thinking indicator with the
-// current search depth and score text (e.g. "+0.35").
-func (g *Game) SetThinking(on bool, depth int, score string) {
+// CancelSelection drops the selected piece, a drag and an open choice (the
+// page's Escape key).
+func (g *Game) CancelSelection() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.thinking, g.depth, g.score = on, depth, score
-	g.statusDirty = true
+	g.in.Reset()
+	g.dirty = true
+}
+
+// AnimationLeft returns how long the running move animation still takes
+// (0 when none runs): the owner waits for it before showing the computer's
+// reply.
+func (g *Game) AnimationLeft() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.plan == nil || g.style.AnimSpeed <= 0 {
+		return 0
+	}
+	left := (g.plan.Total - g.planTime(g.now())) / g.style.AnimSpeed
+	if left <= 0 {
+		return 0
+	}
+	return time.Duration(left * float64(time.Millisecond))
+}
+
+// planTime is the animation's clock at now, in plan milliseconds.
+func (g *Game) planTime(now time.Time) float64 {
+	return ms(now.Sub(g.planStart)) * g.style.AnimSpeed
 }
 
 // SetFlipped sets the board orientation (true = Black at the bottom).
@@ -190,15 +185,16 @@ func (g *Game) Flipped() bool {
 // Point is a position in CSS pixels of the page.
 type Point = layout.Point
 
-// SquareCenter returns the centre of sq in CSS pixels for the current layout
-// and orientation.
+// SquareCenter returns the centre of sq in CSS pixels of the page (the
+// viewport) for the current layout and orientation.
 func (g *Game) SquareCenter(sq model.Square) (Point, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if !sq.Valid() || g.lay.Sq <= 0 {
 		return Point{}, false
 	}
-	return g.lay.SquareCenter(sq), true
+	p := g.lay.SquareCenter(sq)
+	return Point{X: p.X + g.originX, Y: p.Y + g.originY}, true
 }
 
 // HandCenter returns the centre of piece letter (either case) in color's hand.
@@ -213,14 +209,14 @@ func (g *Game) HandCenter(color int, letter byte) (Point, bool) {
 		return Point{}, false
 	}
 	x, y := g.lay.HandSlot(color, i).Center()
-	return Point{X: x, Y: y}, true
+	return Point{X: x + g.originX, Y: y + g.originY}, true
 }
 
 // ChoiceOption is one option of an open choice, for the test hook.
 type ChoiceOption struct {
 	Label string
 	Move  string
-	X, Y  float64 // centre, CSS pixels
+	X, Y  float64 // centre, CSS pixels of the page
 }
 
 // Choices returns the open choice's options, or nil when no choice is open.
@@ -233,7 +229,7 @@ func (g *Game) Choices() []ChoiceOption {
 	}
 	out := make([]ChoiceOption, 0, len(ch.Options))
 	for _, o := range ch.Options {
-		out = append(out, ChoiceOption{Label: o.Target.Label, Move: o.Target.Move, X: o.X, Y: o.Y})
+		out = append(out, ChoiceOption{Label: o.Target.Label, Move: o.Target.Move, X: o.X + g.originX, Y: o.Y + g.originY})
 	}
 	return out
 }
@@ -246,7 +242,7 @@ func (g *Game) Animating() bool {
 }
 
 func (g *Game) animating(now time.Time) bool {
-	return g.plan.Active(ms(now.Sub(g.planStart)))
+	return g.plan.Active(g.planTime(now))
 }
 
 // FPS returns the number of frames Ebiten asked for in the last second (calls
@@ -259,7 +255,7 @@ func (g *Game) FPS() int {
 
 // Repaints returns the number of frames actually repainted in the last second:
 // none on an idle board, about 60 while pieces move; while the computer
-// thinks only the small indicator is repainted.
+// thinks nothing is.
 func (g *Game) Repaints() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -318,7 +314,6 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 
 func (g *Game) relayout() {
 	g.lay = layout.Compute(layout.Params{W: g.cssW, H: g.cssH, Flipped: g.flipped, HasHands: g.board.HasHands})
-	g.moveFirst = g.lay.FirstRow(len(g.moves), g.ply-1, g.moveFirst)
 	g.in.Reset()
 	g.dirty = true
 }
@@ -381,7 +376,12 @@ func (g *Game) Update() error {
 }
 
 func (g *Game) handleInput(now time.Time) {
-	toCSS := func(x, y int) (float64, float64) { return float64(x) / g.scale, float64(y) / g.scale }
+	// Ebiten reports pointer positions relative to the page's viewport; the
+	// canvas need not start at its corner (the page puts HTML around it).
+	g.originX, g.originY = canvasOrigin()
+	toCSS := func(x, y int) (float64, float64) {
+		return float64(x)/g.scale - g.originX, float64(y)/g.scale - g.originY
+	}
 	// Touch: follow one finger at a time.
 	g.touchBuf = ebiten.AppendTouchIDs(g.touchBuf[:0])
 	if g.touchOn {
@@ -395,7 +395,7 @@ func (g *Game) handleInput(now time.Time) {
 			x, y := toCSS(ebiten.TouchPosition(g.touchID))
 			if x != g.touchX || y != g.touchY {
 				g.touchX, g.touchY = x, y
-				g.motion(x, y)
+				g.in.Motion(x, y) // Draw repaints where the dragged piece was and is
 			}
 		} else {
 			g.touchOn = false
@@ -420,7 +420,7 @@ func (g *Game) handleInput(now time.Time) {
 		}
 	case down && g.mouseDown:
 		if !recentTouch {
-			g.motion(x, y)
+			g.in.Motion(x, y)
 		}
 	case !down && g.mouseDown:
 		g.mouseDown = false
@@ -428,158 +428,18 @@ func (g *Game) handleInput(now time.Time) {
 			g.release(x, y)
 		}
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 && g.lay.Moves.Contains(x, y) {
-		g.moveFirst = max(0, g.moveFirst-int(math.Copysign(1, wy)))
-		g.moveFirst = g.lay.FirstRow(len(g.moves), g.moveFirst*2, g.moveFirst)
-		g.dirty = true
-	}
-	g.keys()
 }
 
 func (g *Game) press(x, y float64, touch bool) {
 	g.dirty = true
-	g.pressOnUI = true
-	if g.dialog != nil {
-		g.dialogPress(x, y)
-		return
-	}
-	if id, ok := g.lay.ButtonAt(x, y); ok {
-		g.button(id)
-		return
-	}
-	if g.showMoves {
-		if c, ok := g.moveCellAt(x, y); ok {
-			g.emit(model.Intent{Kind: model.IntentViewPly, Ply: c + 1})
-		}
-		g.showMoves = false
-		return
-	}
-	if g.banner != "" && !g.bannerOff && g.bannerRect().Contains(x, y) {
-		g.bannerOff = true
-		return
-	}
-	if c, ok := g.moveCellAt(x, y); ok {
-		g.emit(model.Intent{Kind: model.IntentViewPly, Ply: c + 1})
-		return
-	}
-	g.pressOnUI = false
 	if mv := g.in.Press(x, y, touch, env{g}); mv != "" {
 		g.emit(model.Intent{Kind: model.IntentMove, Move: mv})
 	}
 }
 
-func (g *Game) motion(x, y float64) {
-	if g.pressOnUI {
-		return
-	}
-	g.in.Motion(x, y) // Draw repaints where the dragged piece was and is
-}
-
 func (g *Game) release(x, y float64) {
-	if g.pressOnUI {
-		g.pressOnUI = false
-		return
-	}
 	g.dirty = true
 	if mv := g.in.Release(x, y, env{g}); mv != "" {
 		g.emit(model.Intent{Kind: model.IntentMove, Move: mv})
-	}
-}
-
-func (g *Game) button(id layout.ButtonID) {
-	g.in.Reset() // any control closes a selection or an open choice
-	switch id {
-	case layout.BtnNew:
-		g.dialog = &dialogState{settings: g.opts.NewGame}
-	case layout.BtnUndo:
-		g.emit(model.Intent{Kind: model.IntentUndo})
-	case layout.BtnRedo:
-		g.emit(model.Intent{Kind: model.IntentRedo})
-	case layout.BtnFlip:
-		g.flipped = !g.flipped
-		g.relayout()
-		g.emit(model.Intent{Kind: model.IntentFlip, Flipped: g.flipped})
-	case layout.BtnMenu:
-		g.showMoves = !g.showMoves
-	}
-}
-
-func (g *Game) dialogPress(x, y float64) {
-	d := layout.DialogLayout(g.cssW, g.cssH, len(model.Variants))
-	s := &g.dialog.settings
-	for i, r := range d.Variants {
-		if r.Contains(x, y) {
-			s.Variant = model.Variants[i].ID
-		}
-	}
-	for i, r := range d.Opp {
-		if r.Contains(x, y) {
-			s.Computer = []int{0, 1, -1}[i]
-		}
-	}
-	for i, r := range d.Levels {
-		if r.Contains(x, y) {
-			s.Level = i + 1
-		}
-	}
-	switch {
-	case d.Start.Contains(x, y):
-		g.opts.NewGame = *s
-		g.emit(model.Intent{Kind: model.IntentNewGame, NewGame: *s})
-		g.dialog = nil
-	case d.Cancel.Contains(x, y), !d.Panel.Contains(x, y):
-		g.dialog = nil
-	}
-}
-
-// moveCellAt returns the move index under (x, y) in the move list.
-func (g *Game) moveCellAt(x, y float64) (int, bool) {
-	cells, _ := g.moveCells()
-	for _, c := range cells {
-		if c.R.Contains(x, y) {
-			return c.Ply, true
-		}
-	}
-	return 0, false
-}
-
-func (g *Game) moveCells() ([]layout.MoveCell, layout.Rect) {
-	l := g.lay
-	if g.showMoves && l.Portrait {
-		l.Moves = l.Board.Inset(8)
-		first := l.FirstRow(len(g.moves), g.ply-1, 0)
-		c, _ := l.MoveCells(len(g.moves), first)
-		return c, l.Moves
-	}
-	c, _ := l.MoveCells(len(g.moves), g.moveFirst)
-	return c, l.Moves
-}
-
-func (g *Game) keyDown(k ebiten.Key) bool {
-	for _, x := range g.keyState {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
-
-func (g *Game) keys() {
-	for _, k := range []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyArrowRight} {
-		if ebiten.IsKeyPressed(k) && !g.keyDown(k) {
-			p := g.ply - 1
-			if k == ebiten.KeyArrowRight {
-				p = g.ply + 1
-			}
-			if p >= 0 && p <= len(g.moves) {
-				g.emit(model.Intent{Kind: model.IntentViewPly, Ply: p})
-			}
-		}
-	}
-	g.keyState = g.keyState[:0]
-	for _, k := range []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyArrowRight} {
-		if ebiten.IsKeyPressed(k) {
-			g.keyState = append(g.keyState, k)
-		}
 	}
 }

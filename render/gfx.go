@@ -19,7 +19,7 @@ type spriteKey struct {
 	p      model.Piece
 	bifold bool
 	size   int
-	mirror bool
+	down bool
 }
 
 // spriteCache holds rasterised tokens per device-pixel size, plus shared images.
@@ -55,11 +55,11 @@ func newSpriteCache() *spriteCache {
 }
 
 // token returns the rasterised token for p at a square of size device pixels.
-func (c *spriteCache) token(p model.Piece, bifold bool, size int, mirror bool) *ebiten.Image {
+func (c *spriteCache) token(p model.Piece, bifold bool, size int, down bool) *ebiten.Image {
 	if size < 4 {
 		size = 4
 	}
-	k := spriteKey{p, bifold, size, mirror}
+	k := spriteKey{p, bifold, size, down}
 	if img, ok := c.tokens[k]; ok {
 		return img
 	}
@@ -69,7 +69,7 @@ func (c *spriteCache) token(p model.Piece, bifold bool, size int, mirror bool) *
 		}
 		c.tokens = map[spriteKey]*ebiten.Image{}
 	}
-	img := ebiten.NewImageFromImage(sprites.Draw(byte(p), bifold, size, mirror))
+	img := ebiten.NewImageFromImage(sprites.Draw(byte(p), bifold, size, down))
 	c.tokens[k] = img
 	return img
 }
@@ -259,7 +259,7 @@ func (p painter) textWidth(s string, size float64, bold bool) float64 {
 }
 
 // piece draws token p centred at (x, y) for a square of sq CSS pixels.
-func (p painter) piece(pc model.Piece, bifold bool, x, y, sq, scale, alpha float64, mirror bool) {
+func (p painter) piece(pc model.Piece, bifold bool, x, y, sq, scale, alpha float64, down bool) {
 	if pc == model.None {
 		return
 	}
@@ -267,7 +267,7 @@ func (p painter) piece(pc model.Piece, bifold bool, x, y, sq, scale, alpha float
 		return
 	}
 	px := int(math.Round(sq * p.s))
-	img := p.c.token(pc, bifold, px, mirror)
+	img := p.c.token(pc, bifold, px, down)
 	b := img.Bounds()
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)

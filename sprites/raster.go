@@ -132,7 +132,7 @@ type mask struct {
 func newMask(w, h int) *mask { return &mask{w, h, make([]float32, w*h)} }
 
 // raster fills the shape into a new mask; scale maps design units to pixels.
-func raster(s *shape, w, h int, scale float32, mirror bool) *mask {
+func raster(s *shape, w, h int, scale float32) *mask {
 	m := newMask(w, h)
 	if len(s.polys) == 0 {
 		return m
@@ -141,9 +141,6 @@ func raster(s *shape, w, h int, scale float32, mirror bool) *mask {
 	for _, p := range s.polys {
 		for i, q := range p {
 			x, y := q.x*scale, q.y*scale
-			if mirror {
-				x = float32(w) - x
-			}
 			if i == 0 {
 				z.MoveTo(x, y)
 			} else {

@@ -53,10 +53,12 @@ func Size(letter byte, bifold bool, sq int) (w, h int) {
 
 // Draw rasterises the piece letter (uppercase White, lowercase Black) of the
 // given family for a square of sq pixels. The result has the size given by
-// Size. mirror flips it horizontally (used for the handed bifold pawns L and D,
-// whose mark points to the owner's side as seen on screen). Unknown letters give
-// a plain disc.
-func Draw(letter byte, bifold bool, sq int, mirror bool) *image.RGBA {
+// Size. down says the piece moves down the screen (Black with White at the
+// bottom, or White on a flipped board): the mark of a handed bifold pawn (L, D)
+// points along the pawn's own forward direction and to its owner's side, so
+// it is mirrored and turned downwards. Other pieces are drawn the same either
+// way. Unknown letters give a plain disc.
+func Draw(letter byte, bifold bool, sq int, down bool) *image.RGBA {
 	w, h := Size(letter, bifold, sq)
 	if sq < 4 {
 		sq, w, h = 4, 4, 4
@@ -71,22 +73,22 @@ func Draw(letter byte, bifold bool, sq int, mirror bool) *image.RGBA {
 	if outline < 1.1 {
 		outline = 1.1
 	}
-	for _, l := range layers(letter, bifold) {
-		fm := raster(&l.fill, w, h, scale, mirror)
+	for _, l := range layers(letter, bifold, down) {
+		fm := raster(&l.fill, w, h, scale)
 		if len(l.hole.polys) > 0 {
-			fm.minus(raster(&l.hole, w, h, scale, mirror))
+			fm.minus(raster(&l.hole, w, h, scale))
 		}
 		paint(img, fm.dilate(outline), line)
 		paint(img, fm, fill)
 		if len(l.detail.polys) > 0 {
-			paint(img, raster(&l.detail, w, h, scale, mirror).times(fm), line)
+			paint(img, raster(&l.detail, w, h, scale).times(fm), line)
 		}
 	}
 	return img
 }
 
 // Layers of a full-size piece in the 100×100 design box.
-func layers(letter byte, bifold bool) []layer {
+func layers(letter byte, bifold, down bool) []layer {
 	c := letter | 0x20
 	if IsHalf(letter, bifold) {
 		// Half tokens: 50×100 design box, the glyph at 0.68 scale, a wide plinth.
@@ -106,7 +108,7 @@ func layers(letter byte, bifold bool) []layer {
 			royalGlyph(&g, t, c == 'f')
 		case 'l', 'd':
 			pawnGlyph(&g, t)
-			handMark(&g, t, c == 'd')
+			handMark(&g, t, c == 'd', down)
 		case 'v':
 			pawnGlyph(&g, t)
 			weakMark(&g, t)
@@ -262,17 +264,27 @@ func royalGlyph(l *layer, t xform, ferz bool) {
 	}
 }
 
-// handMark adds an arrow from the pawn's head to the one side it may capture
-// to: left for L, right for D (as seen by White; Draw's mirror flips it).
-func handMark(l *layer, t xform, right bool) {
+// handMark adds an arrow from the pawn's head towards the one side it may
+// capture to: forward and to its owner's left for L, right for D. Seen from
+// the owner's side of the board that is up and left (or right); a pawn that
+// moves down the screen (down) has it pointing down and mirrored, since its
+// owner's left is the screen's right.
+func handMark(l *layer, t xform, right, down bool) {
+	const head = 31 // the head's centre: a downward mark is reflected about it
 	x := func(v float32) float32 {
-		if right {
+		if right != down {
 			return 100 - v
 		}
 		return v
 	}
-	l.fill.stroke(t, 5, x(40), 25, x(29), 14)
-	l.fill.poly(t, x(20), 5, x(35), 9, x(24), 20)
+	y := func(v float32) float32 {
+		if down {
+			return 2*head - v
+		}
+		return v
+	}
+	l.fill.stroke(t, 5, x(40), y(25), x(29), y(14))
+	l.fill.poly(t, x(20), y(5), x(35), y(9), x(24), y(20))
 }
 
 // weakMark hollows the head of the weak pawn and cracks its body.

@@ -99,3 +99,51 @@ func TestSheet(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestHandedPawnMark checks that the mark of a handed bifold pawn points
+// along the pawn's forward direction and to its owner's side: up and left for
+// White's L as White sees it; down and to the screen's right for a pawn that
+// moves down the screen (Black's L with White at the bottom, whose left is
+// the screen's right); D the other way round.
+func TestHandedPawnMark(t *testing.T) {
+	const sq = 200
+	// ink returns the share of opaque pixels of the token in the quadrant
+	// (left/right, top/bottom part above/below the head's centre).
+	ink := func(img *image.RGBA, right, below bool) float64 {
+		b := img.Bounds()
+		head := int(0.31 * float64(b.Dy()))
+		n, total := 0, 0
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			if (y > head) != below || y > head+head/2+b.Dy()/8 || y < head-head {
+				continue
+			}
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if (x >= b.Min.X+b.Dx()/2) != right {
+					continue
+				}
+				total++
+				if img.RGBAAt(x, y).A > 128 {
+					n++
+				}
+			}
+		}
+		return float64(n) / float64(total)
+	}
+	cases := []struct {
+		letter       byte
+		down         bool
+		right, below bool // where the arrow is
+	}{
+		{'L', false, false, false}, {'l', true, true, true},
+		{'D', false, true, false}, {'d', true, false, true},
+		{'l', false, false, false}, {'L', true, true, true}, // flipped board
+	}
+	for _, c := range cases {
+		img := Draw(c.letter, true, sq, c.down)
+		with := ink(img, c.right, c.below)
+		without := ink(img, !c.right, c.below)
+		if with <= without+0.02 {
+			t.Errorf("%c down=%v: ink %.3f where the arrow should be, %.3f on the other side", c.letter, c.down, with, without)
+		}
+	}
+}

@@ -88,10 +88,11 @@
 
   // No page scroll, pinch zoom or double-tap zoom while playing (iOS ignores
   // user-scalable=no and touch-action on the body in some versions).
-  for (const ev of ['gesturestart', 'gesturechange', 'dblclick']) {
+  for (const ev of ['gesturestart', 'gesturechange']) {
     document.addEventListener(ev, e => e.preventDefault(), { passive: false });
   }
-  document.addEventListener('touchmove', e => { if (e.touches.length > 1 || e.target === document.body) e.preventDefault(); }, { passive: false });
+  document.addEventListener('dblclick', e => { if (e.target.tagName === 'CANVAS') e.preventDefault(); }, { passive: false });
+  document.addEventListener('touchmove', e => { if (e.touches.length > 1) e.preventDefault(); }, { passive: false });
 
   async function registerServiceWorker() {
     if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;

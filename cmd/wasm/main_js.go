@@ -3,69 +3,44 @@
 package main
 
 import (
-	"fmt"
+	"encoding/json"
 	"net/url"
-	"sync"
+	"strconv"
 	"syscall/js"
+	"time"
 
-	"chimera/game"
+	"chimera/app"
 	"chimera/play"
 	"chimera/render"
 	"chimera/render/model"
 )
 
-const storageKey = "chimera.game"
-
-// app connects a play.Session, the renderer and the engine worker.
-type app struct {
-	mu      sync.Mutex
-	s       *play.Session
-	g       *render.Game
-	view    int // ply shown (== s.Ply() when live)
-	worker  js.Value
-	pending bool // a search is running for the current position (the computer is thinking)
-	skip    int  // bestmove answers still to ignore (abandoned searches)
-	depth   int
-	score   string
-}
-
 func main() {
-	a := &app{}
-	set, fromURL := urlSettings()
-	if !fromURL {
-		if s := a.restore(); s != nil {
-			a.s = s
+	var a *app.App
+	g := render.New(render.Options{OnIntent: func(in model.Intent) {
+		if in.Kind == model.IntentMove {
+			a.BoardMove(in.Move)
 		}
-	}
-	if a.s == nil {
-		s, err := play.New(set)
-		if err != nil {
-			js.Global().Get("console").Call("error", "chimera: "+err.Error())
-			set.FEN = ""
-			s, _ = play.New(set)
-		}
-		a.s = s
-	}
-	a.g = render.New(render.Options{OnIntent: a.onIntent, NewGame: model.NewGameSettings{
-		Variant: a.s.Variant().ID, Computer: a.s.Computer, Level: a.s.Level}})
-	a.g.SetFlipped(a.s.Computer == 0) // a human playing Black sees Black at the bottom
-	a.startWorker()
-	a.mu.Lock()
-	a.showLocked(nil)
-	a.mu.Unlock()
-	a.installHook()
-	render.Run(a.g, "Chimera")
+	}})
+	eng := startWorker(func(m app.EngineAnswer) { a.EngineAnswer(m) })
+	a = app.New(app.Deps{Board: g, Engine: eng, Storage: storage{}, Page: page{}, Clock: clock{}}, urlSettings())
+	bindPage(a)
+	installHook(a, g)
+	render.Run(g, "Chimera")
 }
 
-// urlSettings reads the URL parameters variant, fen, ai (white, black, none)
-// and level; fromURL reports whether any was given.
-func urlSettings() (play.Settings, bool) {
-	set := play.DefaultSettings
+// urlSettings reads the URL parameters variant, fen, ai (white, black,
+// none) and level; nil when none is given.
+func urlSettings() *play.Settings {
 	u, err := url.Parse(js.Global().Get("location").Get("href").String())
 	if err != nil {
-		return set, false
+		return nil
 	}
 	q := u.Query()
+	if !q.Has("variant") && !q.Has("fen") && !q.Has("ai") && !q.Has("level") {
+		return nil
+	}
+	set := play.DefaultSettings
 	if v := q.Get("variant"); v != "" {
 		set.Variant = v
 	}
@@ -78,217 +53,195 @@ func urlSettings() (play.Settings, bool) {
 	case "none":
 		set.Computer = -1
 	}
-	if l := q.Get("level"); l != "" {
-		fmt.Sscan(l, &set.Level)
+	if l, err := strconv.Atoi(q.Get("level")); err == nil {
+		set.Level = l
 	}
-	if _, err := game.VariantByID(set.Variant); err != nil {
-		set.Variant = "bedlam"
-	}
-	return set, q.Has("variant") || q.Has("fen") || q.Has("ai") || q.Has("level")
+	return &set
 }
 
-func (a *app) restore() *play.Session {
+// page is the HTML around the board: web/ui.js's window.chimeraUI.
+type page struct{}
+
+func ui() js.Value { return js.Global().Get("chimeraUI") }
+
+func (page) Show(v app.View) {
+	b, _ := json.Marshal(v)
+	if u := ui(); u.Truthy() {
+		u.Call("show", string(b))
+	}
+}
+func (page) Announce(text string) {
+	if u := ui(); u.Truthy() {
+		u.Call("announce", text)
+	}
+}
+func (page) Sound(s app.Sound) {
+	if u := ui(); u.Truthy() {
+		u.Call("sound", string(s))
+	}
+}
+
+// storage is localStorage; every access may throw (private mode, an iframe
+// with storage blocked, the quota).
+type storage struct{}
+
+func (storage) Get(key string) (v string, ok bool, err error) {
+	defer catch(&err)
 	ls := js.Global().Get("localStorage")
-	if ls.IsUndefined() || ls.IsNull() {
-		return nil
+	if !ls.Truthy() {
+		return "", false, errNoStorage
 	}
-	v := ls.Call("getItem", storageKey)
-	if v.IsNull() || v.IsUndefined() {
-		return nil
+	x := ls.Call("getItem", key)
+	if x.IsNull() || x.IsUndefined() {
+		return "", false, nil
 	}
-	s, err := play.Load([]byte(v.String()))
-	if err != nil {
-		return nil
-	}
-	return s
+	return x.String(), true, nil
 }
 
-func (a *app) saveLocked() {
-	defer func() { recover() }() // storage may be unavailable (private mode, embedded)
+func (storage) Set(key, value string) (err error) {
+	defer catch(&err)
 	ls := js.Global().Get("localStorage")
-	if !ls.IsUndefined() && !ls.IsNull() {
-		ls.Call("setItem", storageKey, string(a.s.Save()))
+	if !ls.Truthy() {
+		return errNoStorage
 	}
+	ls.Call("setItem", key, value)
+	return nil
 }
 
-// showLocked pushes the live position to the renderer, animating ev if given,
-// and starts the computer when it is its turn.
-func (a *app) showLocked(ev *game.Effect) {
-	p := a.s.Position()
-	a.view = a.s.Ply()
-	board := play.Board(p)
-	targets := play.Targets(p)
-	if a.s.ComputerToMove() {
-		targets = nil // the human waits; browsing the list stays possible
-	}
-	if ev != nil {
-		a.g.PlayEvent(play.Event(a.s.Variant(), *ev), board, targets)
-	} else {
-		a.g.SetPosition(board, targets)
-	}
-	a.g.SetMoves(a.s.Notation(), a.view)
-	res, why := a.s.Outcome()
-	if res != "" {
-		a.g.SetGameOver(banner(res, why))
-	} else {
-		a.g.SetGameOver("")
-	}
-	a.saveLocked()
-	if a.s.ComputerToMove() && !a.pending {
-		a.think()
-	}
-}
+type glueError string
 
-func banner(res, why string) string {
-	switch res {
-	case game.WhiteWins:
-		return "White wins: " + why
-	case game.BlackWins:
-		return "Black wins: " + why
-	}
-	return "Draw: " + why
-}
+func (e glueError) Error() string { return string(e) }
 
-// onIntent acts on the player's requests (called from the game loop).
-func (a *app) onIntent(in model.Intent) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	switch in.Kind {
-	case model.IntentMove:
-		if a.view != a.s.Ply() || a.s.ComputerToMove() {
+const errNoStorage = glueError("no local storage")
+
+// catch turns a JavaScript exception (a panic with a js.Error) into err.
+func catch(err *error) {
+	if r := recover(); r != nil {
+		if e, ok := r.(js.Error); ok {
+			*err = glueError(e.Value.Get("name").String() + ": " + e.Value.Get("message").String())
 			return
 		}
-		if e, err := a.s.Play(in.Move); err == nil {
-			a.showLocked(&e)
-		}
-	case model.IntentViewPly:
-		if in.Ply == a.s.Ply() {
-			a.showLocked(nil)
-			return
-		}
-		p := a.s.PositionAt(in.Ply)
-		a.view = in.Ply
-		a.g.SetPosition(play.Board(p), nil)
-		a.g.SetMoves(a.s.Notation(), in.Ply)
-	case model.IntentNewGame:
-		s, err := play.New(play.Settings{Variant: in.NewGame.Variant, Computer: in.NewGame.Computer, Level: in.NewGame.Level})
-		if err != nil {
-			return
-		}
-		a.abandon()
-		a.s = s
-		a.g.SetFlipped(s.Computer == 0)
-		a.showLocked(nil)
-	case model.IntentUndo:
-		a.abandon()
-		if a.s.UndoTurn() {
-			a.showLocked(nil)
-		}
-	case model.IntentRedo:
-		a.abandon()
-		if e, ok := a.s.RedoTurn(); ok {
-			a.showLocked(&e)
-		}
+		*err = glueError("storage failed")
 	}
 }
 
-// abandon stops a running search and ignores its answer.
-func (a *app) abandon() {
-	if a.pending {
-		a.worker.Call("postMessage", map[string]any{"type": "stop"})
-		a.pending = false
-		a.skip++
-	}
-	a.setThinking(false)
-}
+type clock struct{}
 
-func (a *app) setThinking(on bool) {
-	if !on {
-		a.depth, a.score = 0, ""
-	}
-	a.g.SetThinking(on, a.depth, a.score)
-}
+func (clock) Now() time.Time                      { return time.Now() }
+func (clock) AfterFunc(d time.Duration, f func()) { time.AfterFunc(d, f) }
 
-func (a *app) startWorker() {
-	w := js.Global().Get("Worker")
-	if w.IsUndefined() {
-		return
+// worker is the engine in its Web Worker.
+type worker struct{ w js.Value }
+
+func startWorker(answer func(app.EngineAnswer)) app.Engine {
+	ctor := js.Global().Get("Worker")
+	if !ctor.Truthy() {
+		return nil
 	}
-	a.worker = w.New("engine-worker.js")
-	a.worker.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := args[0].Get("data")
-		go a.onEngine(msg)
+	w := ctor.New("engine-worker.js")
+	w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		m := decodeAnswer(args[0].Get("data"))
+		go answer(m) // the app may be busy (it locks); never block the event loop
 		return nil
 	}))
+	return worker{w}
 }
 
-// think asks the engine for a move in the current position.
-func (a *app) think() {
-	if a.worker.IsUndefined() || a.worker.IsNull() {
-		return
+func (w worker) Send(r app.EngineRequest) {
+	m := map[string]any{"type": r.Type}
+	switch r.Type {
+	case "position":
+		moves := make([]any, len(r.Moves))
+		for i, s := range r.Moves {
+			moves[i] = s
+		}
+		m["variant"], m["fen"], m["moves"] = r.Variant, r.FEN, moves
+	case "go":
+		m["level"], m["movetime"], m["seed"], m["id"] = r.Level, r.MoveTime, r.Seed, r.ID
 	}
-	moves := make([]any, 0, a.s.Ply())
-	for _, m := range a.s.MoveStrings() {
-		moves = append(moves, m)
-	}
-	a.worker.Call("postMessage", map[string]any{"type": "position", "variant": a.s.Variant().ID,
-		"fen": a.s.StartPosition(), "moves": moves})
-	a.worker.Call("postMessage", map[string]any{"type": "go", "level": a.s.Level, "movetime": 1000,
-		"seed": a.s.Ply() + 1})
-	a.pending = true
-	a.setThinking(true)
+	w.w.Call("postMessage", m)
 }
 
-func (a *app) onEngine(msg js.Value) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	switch msg.Get("type").String() {
-	case "info":
-		if !a.pending {
-			return
+func decodeAnswer(v js.Value) app.EngineAnswer {
+	str := func(k string) string {
+		if x := v.Get(k); x.Type() == js.TypeString {
+			return x.String()
 		}
-		if d := msg.Get("depth"); d.Type() == js.TypeNumber {
-			a.depth = d.Int()
+		return ""
+	}
+	num := func(k string) (int, bool) {
+		if x := v.Get(k); x.Type() == js.TypeNumber {
+			return x.Int(), true
 		}
-		if m := msg.Get("mate"); m.Type() == js.TypeNumber && m.Int() != 0 {
-			a.score = fmt.Sprintf("M%d", m.Int())
-		} else if sc := msg.Get("score"); sc.Type() == js.TypeNumber {
-			cp := sc.Int()
-			if a.s.Position().Turn() == game.Black {
-				cp = -cp // show from White's side
+		return 0, false
+	}
+	m := app.EngineAnswer{Type: str("type"), Move: str("move"), Message: str("message")}
+	m.ID, _ = num("id")
+	m.Depth, _ = num("depth")
+	m.Mate, _ = num("mate")
+	m.Score, m.HasScore = num("score")
+	return m
+}
+
+// bindPage publishes window.chimeraApp, the functions web/ui.js calls.
+func bindPage(a *app.App) {
+	fn := func(f func(args []js.Value) any) js.Func {
+		return js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) })
+	}
+	arg := func(args []js.Value, i int) js.Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return js.Undefined()
+	}
+	errText := func(err error) any {
+		if err == nil {
+			return nil
+		}
+		return err.Error()
+	}
+	api := map[string]any{
+		"newGame": fn(func(args []js.Value) any {
+			s := arg(args, 0)
+			comp := -1
+			switch s.Get("computer").String() {
+			case "white":
+				comp = 0
+			case "black":
+				comp = 1
 			}
-			a.score = fmt.Sprintf("%+.2f", float64(cp)/100)
-		}
-		a.g.SetThinking(true, a.depth, a.score)
-	case "bestmove":
-		if a.skip > 0 {
-			a.skip--
-			return
-		}
-		a.pending = false
-		a.setThinking(false)
-		mv := msg.Get("move").String()
-		if !a.s.ComputerToMove() || mv == "" {
-			return
-		}
-		wasLive := a.view == a.s.Ply()
-		e, err := a.s.Play(mv)
-		if err != nil {
-			return
-		}
-		if wasLive {
-			a.showLocked(&e)
-		} else {
-			a.g.SetMoves(a.s.Notation(), a.view)
-			a.saveLocked()
-		}
-	case "error":
-		js.Global().Get("console").Call("warn", "engine: "+msg.Get("message").String())
+			return errText(a.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: comp, Level: s.Get("level").Int()}))
+		}),
+		"undo":    fn(func([]js.Value) any { a.Undo(); return nil }),
+		"redo":    fn(func([]js.Value) any { a.Redo(); return nil }),
+		"flip":    fn(func([]js.Value) any { a.Flip(); return nil }),
+		"cancel":  fn(func([]js.Value) any { a.CancelSelection(); return nil }),
+		"refresh": fn(func([]js.Value) any { a.Refresh(); return nil }),
+		"dismiss": fn(func([]js.Value) any { a.DismissNotice(); return nil }),
+		"goto":    fn(func(args []js.Value) any { a.Goto(arg(args, 0).Int()); return nil }),
+		"step":    fn(func(args []js.Value) any { a.Step(arg(args, 0).Int()); return nil }),
+		"play":    fn(func(args []js.Value) any { return errText(a.PlayTyped(arg(args, 0).String())) }),
+		"match": fn(func(args []js.Value) any {
+			cs, exact := a.Match(arg(args, 0).String())
+			b, _ := json.Marshal(map[string]any{"candidates": cs, "exact": exact})
+			return string(b)
+		}),
+		"setPrefs": fn(func(args []js.Value) any {
+			var p app.Prefs
+			if json.Unmarshal([]byte(arg(args, 0).String()), &p) == nil {
+				a.SetPrefs(p)
+			}
+			return nil
+		}),
+	}
+	js.Global().Set("chimeraApp", js.ValueOf(api))
+	if u := ui(); u.Truthy() {
+		u.Call("ready")
 	}
 }
 
-// installHook publishes window.chimera for automated browser tests.
-func (a *app) installHook() {
+// installHook publishes window.chimera for the browser tests.
+func installHook(a *app.App, g *render.Game) {
 	colorArg := func(v js.Value) int {
 		if v.Type() == js.TypeNumber {
 			return v.Int()
@@ -298,42 +251,38 @@ func (a *app) installHook() {
 		}
 		return 0
 	}
+	point := func(p render.Point, ok bool) any {
+		if !ok {
+			return nil
+		}
+		return map[string]any{"x": p.X, "y": p.Y}
+	}
 	hook := map[string]any{
 		"state": js.FuncOf(func(js.Value, []js.Value) any {
-			a.mu.Lock()
-			defer a.mu.Unlock()
-			moves := []any{}
-			for _, m := range a.s.MoveStrings() {
-				moves = append(moves, m)
+			s := a.State()
+			moves := make([]any, len(s.Moves))
+			for i, m := range s.Moves {
+				moves[i] = m
 			}
-			res, why := a.s.Outcome()
-			return map[string]any{"variant": a.s.Variant().ID, "position": a.s.Position().String(),
-				"moves": moves, "result": res, "reason": why, "turn": a.s.Position().Turn().String(),
-				"thinking": a.pending, "animating": a.g.Animating(), "fps": a.g.FPS(), "tps": a.g.TPS(), "repaints": a.g.Repaints(),
-				"ply": a.view, "flipped": a.g.Flipped()}
+			return map[string]any{"variant": s.Variant, "game": s.Game, "computer": s.Computer, "level": s.Level,
+				"position": s.Position, "moves": moves, "result": s.Result, "reason": s.Reason, "turn": s.Turn,
+				"thinking": s.Thinking, "ply": s.Ply, "flipped": g.Flipped(),
+				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "repaints": g.Repaints()}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) < 1 {
 				return nil
 			}
-			p, ok := a.g.SquareCenter(model.ParseSquare(args[0].String()))
-			if !ok {
-				return nil
-			}
-			return map[string]any{"x": p.X, "y": p.Y}
+			return point(g.SquareCenter(model.ParseSquare(args[0].String())))
 		}),
 		"handCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) < 2 || args[1].String() == "" {
 				return nil
 			}
-			p, ok := a.g.HandCenter(colorArg(args[0]), args[1].String()[0])
-			if !ok {
-				return nil
-			}
-			return map[string]any{"x": p.X, "y": p.Y}
+			return point(g.HandCenter(colorArg(args[0]), args[1].String()[0]))
 		}),
 		"choices": js.FuncOf(func(js.Value, []js.Value) any {
-			cs := a.g.Choices()
+			cs := g.Choices()
 			if cs == nil {
 				return nil
 			}
@@ -343,11 +292,7 @@ func (a *app) installHook() {
 			}
 			return map[string]any{"options": opts}
 		}),
-		"record": js.FuncOf(func(js.Value, []js.Value) any {
-			a.mu.Lock()
-			defer a.mu.Unlock()
-			return a.s.Record()
-		}),
+		"record": js.FuncOf(func(js.Value, []js.Value) any { return a.Record() }),
 	}
 	js.Global().Set("chimera", js.ValueOf(hook))
 }

@@ -1,8 +1,8 @@
-// Package layout computes where everything goes on the screen, in CSS pixels:
-// the board, the hands, the move list, the buttons and the choice tokens, for a
-// landscape window (board as large as the height allows, the rest at its side)
-// or a portrait phone (board full width, hands above and below, a bottom bar).
-// It also answers hit tests. It is pure Go and knows no rules.
+// Package layout computes where everything goes on the canvas, in CSS pixels:
+// the board, the two hands (a strip above and one below the board in games
+// with drops) and the choice tokens. The canvas holds nothing else: the page
+// around it (header, move list, buttons, dialogs) is HTML. It also answers hit
+// tests. It is pure Go and knows no rules.
 package layout
 
 import (
@@ -31,31 +31,37 @@ func (r Rect) Empty() bool { return r.W <= 0 || r.H <= 0 }
 // Point is a position in CSS pixels.
 type Point struct{ X, Y float64 }
 
-// ButtonID names a control button.
-type ButtonID int
-
-// The buttons.
-const (
-	BtnNew ButtonID = iota
-	BtnUndo
-	BtnRedo
-	BtnFlip
-	BtnMenu // portrait only: shows the move list over the board
-)
-
-// Button is a labelled control.
-type Button struct {
-	ID    ButtonID
-	Label string
-	R     Rect
-}
-
 // MinTouch is the smallest touch target, in CSS pixels.
 const MinTouch = 44
 
+// HandRatio is a hand slot's side in squares.
+const HandRatio = 0.9
+
+// Hands go above and below the board on a tall canvas (a phone) and in a
+// column of two beside it on a wide one (a landscape window): handCols slots
+// a row, the top player's hand in the upper half, the bottom player's in the
+// lower.
+const (
+	handCols = 2
+	handGap  = 0.15 // between the board and the column, in squares
+)
+
+// Aspect returns the canvas's width over its height: the board alone, or the
+// board with its hands above and below (wide false) or beside it (wide
+// true). The page sizes the canvas to one of these, so the board fills it.
+func Aspect(hasHands, wide bool) float64 {
+	switch {
+	case !hasHands:
+		return 1
+	case wide:
+		return (8 + handGap + handCols*HandRatio) / 8
+	}
+	return 8 / (8 + 2*HandRatio)
+}
+
 // Params are the inputs of Compute.
 type Params struct {
-	W, H     float64 // window size in CSS pixels
+	W, H     float64 // canvas size in CSS pixels
 	Flipped  bool    // Black at the bottom
 	HasHands bool    // show the hands
 }
@@ -63,16 +69,11 @@ type Params struct {
 // Layout is the computed placement of every element.
 type Layout struct {
 	Params
-	Portrait bool
 	Board    Rect    // the 8×8 board
 	Sq       float64 // one square's side
 	Hands    [2]Rect // [0] White's hand, [1] Black's hand (empty when no hands)
-	HandCell float64 // side of one hand slot
-	Status   Rect    // the turn / thinking line
-	Moves    Rect    // the move list
-	RowH     float64 // move list row height
-	Buttons  []Button
-	Margin   float64
+	HandCell float64 // side of one hand slot (the slots are squares)
+	Beside   bool    // the hands are in a column beside the board
 }
 
 // TopColor returns the colour drawn at the top of the board.
@@ -83,101 +84,47 @@ func (l *Layout) TopColor() int {
 	return 1
 }
 
-// Compute lays the screen out for p.
+// Compute lays the canvas out for p: the largest board (a whole number of
+// CSS pixels per square) that fits with its hands, centred. The hands go
+// beside the board when the canvas is wider than the two arrangements'
+// middle, else above and below.
 func Compute(p Params) Layout {
-	l := Layout{Params: p, RowH: 26}
+	l := Layout{Params: p}
 	if p.W < 1 || p.H < 1 {
 		return l
 	}
-	l.Portrait = p.W < p.H*1.05
-	if l.Portrait {
-		l.portrait()
-	} else {
-		l.landscape()
-	}
-	return l
-}
-
-func (l *Layout) landscape() {
-	m := math.Max(6, math.Min(l.W, l.H)*0.02)
-	l.Margin = m
-	side := math.Max(180, math.Min(320, l.W*0.3))
-	size := math.Min(l.H-2*m, l.W-3*m-side)
-	size = math.Max(64, math.Floor(size/8)*8)
-	l.Sq = size / 8
-	// Centre board + panel horizontally.
-	total := size + m + math.Min(side+120, l.W-3*m-size)
-	x0 := math.Max(m, (l.W-total)/2)
-	l.Board = Rect{x0, (l.H - size) / 2, size, size}
-	px := l.Board.X + size + m
-	pw := math.Max(100, l.W-px-m)
-	pw = math.Min(pw, side+120)
-	top, bottom := l.Board.Y, l.Board.Y+size
-	if l.HasHands {
-		l.HandCell = math.Min(l.Sq*0.8, math.Max(MinTouch, pw/7))
-		per := math.Max(1, math.Floor(pw/l.HandCell))
-		rows := math.Ceil(7 / per)
-		if rows > 2 {
-			rows = 2
+	cols, rows := 8.0, 8.0
+	if p.HasHands {
+		l.Beside = p.W/p.H > math.Sqrt(Aspect(true, true)*Aspect(true, false))
+		if l.Beside {
+			cols += handGap + handCols*HandRatio
+		} else {
+			rows += 2 * HandRatio
 		}
-		h := rows * l.HandCell
-		tc := l.TopColor()
-		l.Hands[tc] = Rect{px, top, pw, h}
-		l.Hands[1-tc] = Rect{px, bottom - h, pw, h}
-		top += h + m/2
-		bottom -= h + m/2
 	}
-	bh := 40.0
-	if pw/4 < 64 {
-		bh = MinTouch
-	}
-	l.buttonRow(Rect{px, bottom - bh, pw, bh}, []string{"New", "Undo", "Redo", "Flip"})
-	bottom -= bh + m/2
-	l.Status = Rect{px, top, pw, 28}
-	top += 28 + m/4
-	l.Moves = Rect{px, top, pw, math.Max(0, bottom-top)}
-}
-
-func (l *Layout) portrait() {
-	m := 0.0
-	l.Margin = 4
-	bar := 56.0
-	l.HandCell = 0
-	handH := 0.0
-	if l.HasHands {
-		l.HandCell = math.Max(MinTouch, math.Min(56, l.W/8))
-		handH = l.HandCell
-	}
-	status := 26.0
-	minMoves := 2 * l.RowH
-	size := math.Min(l.W-2*m, l.H-bar-2*handH-status-minMoves)
-	size = math.Max(64, math.Floor(size/8)*8)
-	l.Sq = size / 8
-	y := 0.0
+	l.Sq = math.Max(4, math.Floor(math.Min(p.W/cols, p.H/rows)+1e-9))
+	size := 8 * l.Sq
+	x := math.Max(0, math.Floor((p.W-cols*l.Sq)/2))
+	y := math.Max(0, math.Floor((p.H-rows*l.Sq)/2))
 	tc := l.TopColor()
-	if l.HasHands {
-		l.Hands[tc] = Rect{0, y, l.W, handH}
-		y += handH
+	if !p.HasHands {
+		l.Board = Rect{x, y, size, size}
+		return l
 	}
-	l.Status = Rect{4, y, l.W - 8, status}
-	y += status
-	l.Board = Rect{(l.W - size) / 2, y, size, size}
-	y += size
-	if l.HasHands {
-		l.Hands[1-tc] = Rect{0, y, l.W, handH}
-		y += handH
+	l.HandCell = math.Floor(l.Sq * HandRatio)
+	if l.Beside {
+		l.Board = Rect{x, y, size, size}
+		hx := x + size + math.Round(l.Sq*handGap)
+		hw, hh := handCols*l.HandCell, 4*l.HandCell
+		l.Hands[tc] = Rect{hx, y, hw, hh}
+		l.Hands[1-tc] = Rect{hx, y + size - hh, hw, hh}
+		return l
 	}
-	l.Moves = Rect{4, y + 2, l.W - 8, math.Max(0, l.H-bar-y-4)}
-	l.buttonRow(Rect{0, l.H - bar, l.W, bar}, []string{"New", "Undo", "Redo", "Flip", "Menu"})
-}
-
-func (l *Layout) buttonRow(r Rect, labels []string) {
-	n := float64(len(labels))
-	gap := 4.0
-	w := (r.W - gap*(n-1)) / n
-	for i, s := range labels {
-		l.Buttons = append(l.Buttons, Button{ButtonID(i), s, Rect{r.X + float64(i)*(w+gap), r.Y, w, r.H}})
-	}
+	handH := l.HandCell
+	l.Hands[tc] = Rect{x, y, size, handH}
+	l.Board = Rect{x, y + handH, size, size}
+	l.Hands[1-tc] = Rect{x, y + handH + size, size, handH}
+	return l
 }
 
 // SquareRect returns the screen rectangle of sq (honouring the flip).
@@ -226,29 +173,25 @@ func (l *Layout) SquareAt(x, y float64) (model.Square, bool) {
 	return model.Sq(f, r), true
 }
 
-// HandSlot returns the rectangle of the index-th piece type in color's hand.
+// HandSlot returns the rectangle of the index-th piece type in color's hand:
+// above or below the board one row of up to eight, centred under the
+// board's squares; beside it rows of handCols from the hand's top.
 func (l *Layout) HandSlot(color, index int) Rect {
 	h := l.Hands[color]
-	if h.Empty() || l.HandCell <= 0 {
+	if h.Empty() || l.HandCell <= 0 || index < 0 {
 		return Rect{}
 	}
-	per := max(1, int(h.W/l.HandCell))
-	row, col := index/per, index%per
-	rows := max(1, int(math.Round(h.H/l.HandCell)))
-	if row >= rows {
-		row = rows - 1
+	c := l.HandCell
+	if l.Beside {
+		per := handCols
+		rows := max(1, int(h.H/c))
+		row := min(index/per, rows-1)
+		return Rect{h.X + float64(index%per)*c, h.Y + float64(row)*c, c, c}
 	}
-	// The bottom hand fills from its bottom row so it hugs the board's bottom edge
-	// in landscape; rows then grow upwards.
-	if !l.Portrait && color != l.TopColor() {
-		row = rows - 1 - row
-	}
-	x := h.X + float64(col)*l.HandCell
-	if l.Portrait {
-		// Centre the row of slots.
-		x += (h.W - float64(per)*l.HandCell) / 2
-	}
-	return Rect{x, h.Y + float64(row)*l.HandCell, l.HandCell, l.HandCell}
+	per := max(1, int(h.W/l.Sq))
+	index = min(index, per-1)
+	x := h.X + (h.W-float64(per)*l.Sq)/2 + float64(index)*l.Sq + (l.Sq-c)/2
+	return Rect{x, h.Y + (h.H-c)/2, c, c}
 }
 
 // HandAt returns the hand colour and slot index under (x, y).
@@ -264,16 +207,6 @@ func (l *Layout) HandAt(x, y float64, counts [2]int) (color, index int, ok bool)
 		}
 	}
 	return 0, 0, false
-}
-
-// ButtonAt returns the button under (x, y).
-func (l *Layout) ButtonAt(x, y float64) (ButtonID, bool) {
-	for _, b := range l.Buttons {
-		if b.R.Contains(x, y) {
-			return b.ID, true
-		}
-	}
-	return 0, false
 }
 
 // ChoiceRadius is the radius of a choice token.
@@ -362,55 +295,4 @@ func (l *Layout) ChoiceCenters(to model.Square, n int) []Point {
 		}
 	}
 	return out
-}
-
-// MoveCell is one move in the move list.
-type MoveCell struct {
-	Ply  int // index into the move list (0 = first move)
-	R    Rect
-	Num  int  // the move number, shown on White's cells
-	Side bool // true for Black's moves
-}
-
-// MoveCells lays out n moves (two per row, numbered) in the move list,
-// starting at row first. It also returns the row rectangles' count that fit.
-func (l *Layout) MoveCells(n, first int) (cells []MoveCell, visibleRows int) {
-	r := l.Moves
-	if r.Empty() || l.RowH <= 0 {
-		return nil, 0
-	}
-	visibleRows = int(r.H / l.RowH)
-	numW := math.Min(44, r.W*0.2)
-	colW := (r.W - numW) / 2
-	for i := first * 2; i < n; i++ {
-		row := i/2 - first
-		if row >= visibleRows {
-			break
-		}
-		x := r.X + numW + float64(i%2)*colW
-		cells = append(cells, MoveCell{Ply: i, Num: i/2 + 1, Side: i%2 == 1,
-			R: Rect{x, r.Y + float64(row)*l.RowH, colW, l.RowH}})
-	}
-	return cells, visibleRows
-}
-
-// FirstRow returns the first move-list row to show so that the row of ply cur
-// is visible, given the total n moves and the current first row.
-func (l *Layout) FirstRow(n, cur, first int) int {
-	_, vis := l.MoveCells(0, 0)
-	if vis <= 0 {
-		return 0
-	}
-	rows := (n + 1) / 2
-	if cur < 0 {
-		cur = 0
-	}
-	row := cur / 2
-	if row < first {
-		first = row
-	}
-	if row >= first+vis {
-		first = row - vis + 1
-	}
-	return max(0, min(first, max(0, rows-vis)))
 }

@@ -9,69 +9,70 @@ import (
 
 func TestComputeFits(t *testing.T) {
 	cases := []struct {
-		name     string
-		w, h     float64
-		hands    bool
-		portrait bool
+		name  string
+		w, h  float64
+		hands bool
 	}{
-		{"640x480", 640, 480, true, false},
-		{"1280x720", 1280, 720, true, false},
-		{"1280x720 no hands", 1280, 720, false, false},
-		{"phone", 390, 844, true, true},
-		{"phone no hands", 390, 844, false, true},
-		{"small phone", 320, 568, true, true},
+		{"exact with hands", 400, 400 / Aspect(true, false), true},
+		{"exact with hands beside", 500, 500 / Aspect(true, true), true},
+		{"exact board", 600, 600, false},
+		{"wide", 1280, 720, true},
+		{"tall", 390, 844, true},
+		{"tall no hands", 390, 844, false},
+		{"tiny", 240, 240, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			l := Compute(Params{W: c.w, H: c.h, HasHands: c.hands})
-			if l.Portrait != c.portrait {
-				t.Fatalf("portrait = %v", l.Portrait)
-			}
-			win := Rect{0, 0, c.w, c.h}
 			inside := func(what string, r Rect) {
-				if r.X < win.X-0.01 || r.Y < win.Y-0.01 || r.X+r.W > c.w+0.01 || r.Y+r.H > c.h+0.01 {
-					t.Errorf("%s %+v outside the window", what, r)
+				if r.X < -0.01 || r.Y < -0.01 || r.X+r.W > c.w+0.01 || r.Y+r.H > c.h+0.01 {
+					t.Errorf("%s %+v outside the %vx%v canvas", what, r, c.w, c.h)
 				}
 			}
 			inside("board", l.Board)
-			if l.Sq*8 != l.Board.W {
+			if l.Sq*8 != l.Board.W || l.Sq != math.Floor(l.Sq) {
 				t.Errorf("square %v board %v", l.Sq, l.Board.W)
 			}
-			for _, b := range l.Buttons {
-				inside(b.Label, b.R)
-				if b.R.H < MinTouch && c.portrait {
-					t.Errorf("button %s height %v < %d", b.Label, b.R.H, MinTouch)
-				}
-				if overlaps(b.R, l.Board) {
-					t.Errorf("button %s overlaps the board", b.Label)
-				}
+			// The board is as large as the canvas allows (whole pixels per square).
+			// Beside on a wide canvas, else above and below.
+			if wide := c.w > c.h; c.hands && l.Beside != wide {
+				t.Errorf("beside %v on a %vx%v canvas", l.Beside, c.w, c.h)
 			}
-			if c.portrait {
-				if len(l.Buttons) != 5 {
-					t.Errorf("portrait has %d buttons", len(l.Buttons))
-				}
-				if l.Board.W < c.w-16 {
-					t.Errorf("portrait board %v not full width %v", l.Board.W, c.w)
-				}
-			} else if l.Board.H < c.h*0.85 {
-				t.Errorf("landscape board %v too small for height %v", l.Board.H, c.h)
+			cols, rows := 8.0, 8.0
+			if c.hands && l.Beside {
+				cols = 8 * Aspect(true, true)
+			} else if c.hands {
+				rows = 8 / Aspect(true, false)
 			}
-			if c.hands {
-				for col := 0; col < 2; col++ {
-					inside("hand", l.Hands[col])
-					if overlaps(l.Hands[col], l.Board) {
-						t.Errorf("hand %d overlaps the board", col)
+			if want := math.Floor(math.Min(c.w/cols, c.h/rows) + 1e-9); l.Sq != want {
+				t.Errorf("square %v, want %v", l.Sq, want)
+			}
+			if !c.hands {
+				if !l.Hands[0].Empty() || !l.Hands[1].Empty() {
+					t.Error("hands without drops")
+				}
+				return
+			}
+			for col := 0; col < 2; col++ {
+				inside("hand", l.Hands[col])
+				if overlaps(l.Hands[col], l.Board) || overlaps(l.Hands[col], l.Hands[1-col]) {
+					t.Errorf("hand %d overlaps", col)
+				}
+				// Every slot of a full hand (seven kinds) is inside the canvas, apart.
+				for i := 0; i < 7; i++ {
+					inside("hand slot", l.HandSlot(col, i))
+					if l.HandSlot(col, i).W < l.Sq*0.85 {
+						t.Errorf("hand slot %v for squares of %v", l.HandSlot(col, i).W, l.Sq)
 					}
-					if l.HandCell < MinTouch && c.portrait {
-						t.Errorf("hand cell %v < %d", l.HandCell, MinTouch)
-					}
-				}
-				// The top hand is Black's unless flipped.
-				if l.Hands[1].Y > l.Hands[0].Y {
-					t.Errorf("black hand below white's")
 				}
 			}
-			inside("moves", l.Moves)
+			// The top hand is Black's (unflipped); above and below, the hands touch the board.
+			if l.Hands[1].Y >= l.Hands[0].Y {
+				t.Errorf("Black's hand %+v not above White's %+v", l.Hands[1], l.Hands[0])
+			}
+			if !l.Beside && (l.Hands[1].Y+l.Hands[1].H != l.Board.Y || l.Hands[0].Y != l.Board.Y+l.Board.H) {
+				t.Errorf("hands %+v not above and below the board %+v", l.Hands, l.Board)
+			}
 		})
 	}
 }
@@ -198,48 +199,3 @@ func TestChoiceCenters(t *testing.T) {
 	}
 }
 
-func TestMoveCells(t *testing.T) {
-	l := Compute(Params{W: 1280, H: 720})
-	cells, vis := l.MoveCells(5, 0)
-	if vis < 5 || len(cells) != 5 {
-		t.Fatalf("vis %d cells %d", vis, len(cells))
-	}
-	if cells[0].Num != 1 || cells[1].Num != 1 || !cells[1].Side || cells[2].Num != 2 {
-		t.Errorf("numbering %+v", cells[:3])
-	}
-	if cells[0].R.Y != cells[1].R.Y || cells[2].R.Y <= cells[0].R.Y {
-		t.Error("two moves per row expected")
-	}
-	// Following the end of a long game keeps the last row visible.
-	n := vis*2 + 20
-	first := l.FirstRow(n, n-1, 0)
-	cells, _ = l.MoveCells(n, first)
-	if cells[len(cells)-1].Ply != n-1 {
-		t.Errorf("last visible ply %d, want %d", cells[len(cells)-1].Ply, n-1)
-	}
-	if l.FirstRow(n, 0, first) != 0 {
-		t.Error("viewing ply 0 should scroll to the top")
-	}
-}
-
-func TestDialogFits(t *testing.T) {
-	for _, sz := range [][2]float64{{640, 480}, {1280, 720}, {390, 844}, {320, 480}} {
-		d := DialogLayout(sz[0], sz[1], 5)
-		if d.Panel.X < 0 || d.Panel.Y < 0 || d.Panel.X+d.Panel.W > sz[0] || d.Panel.Y+d.Panel.H > sz[1]+0.01 {
-			t.Errorf("%v: panel %+v outside", sz, d.Panel)
-		}
-		all := append([]Rect{d.Start, d.Cancel}, d.Variants...)
-		all = append(all, d.Opp[:]...)
-		all = append(all, d.Levels[:]...)
-		for i, a := range all {
-			if a.X < d.Panel.X || a.X+a.W > d.Panel.X+d.Panel.W+0.01 || a.Y+a.H > d.Panel.Y+d.Panel.H+0.01 {
-				t.Errorf("%v: control %d outside the panel", sz, i)
-			}
-			for j := 0; j < i; j++ {
-				if overlaps(a, all[j]) {
-					t.Errorf("%v: controls %d and %d overlap", sz, i, j)
-				}
-			}
-		}
-	}
-}

@@ -304,40 +304,29 @@ type Event struct {
 	From, To Square
 }
 
-// IntentKind says what the player asked for.
+// IntentKind says what the player asked for on the board.
 type IntentKind int
 
-// The intents reported by the renderer.
+// The intents reported by the renderer. Everything else the player asks for
+// (new game, undo, viewing a move, flipping) comes from the page's controls.
 const (
-	IntentMove    IntentKind = iota // play Intent.Move
-	IntentViewPly                   // show the position after Intent.Ply plies (0 = start)
-	IntentNewGame                   // start Intent.NewGame
-	IntentUndo                      // take back
-	IntentRedo                      // replay a taken-back move
-	IntentFlip                      // the board was flipped (Intent.Flipped is the new state)
+	IntentMove IntentKind = iota // play Intent.Move
 )
-
-// Variants are the game identifiers offered by the new-game dialog.
-var Variants = []struct{ ID, Name string }{
-	{"bedlam", "Bedlam"},
-	{"assimilation", "Assimilation"},
-	{"bifold-halfgi", "Bifold Halfgi"},
-	{"bifold-halfgi-pawns", "Bifold: bifold pawns"},
-	{"bifold-halfgi-weak", "Bifold: weak pawns"},
-}
-
-// NewGameSettings are the choices of the new-game dialog.
-type NewGameSettings struct {
-	Variant  string // one of Variants' IDs
-	Computer int    // the colour the computer plays: 0 White, 1 Black, -1 none (pass and play)
-	Level    int    // 1..8
-}
 
 // Intent is one request from the player to the renderer's owner.
 type Intent struct {
-	Kind    IntentKind
-	Move    string          // IntentMove
-	Ply     int             // IntentViewPly
-	NewGame NewGameSettings // IntentNewGame
-	Flipped bool            // IntentFlip
+	Kind IntentKind
+	Move string // IntentMove
 }
+
+// Style holds the player's display settings for the board.
+type Style struct {
+	// AnimSpeed multiplies the speed of the move animations: 1 normal, 2
+	// fast, 0.6 slow; 0 shows moves without animation.
+	AnimSpeed float64
+	Dots      bool // mark the legal destinations of the selected piece
+	Coords    bool // file letters and rank numbers on the board's edge
+}
+
+// DefaultStyle is the board's style until the player changes it.
+var DefaultStyle = Style{AnimSpeed: 1, Dots: true, Coords: true}

@@ -1,0 +1,422 @@
+// Package app is what the browser page does, in pure Go: it keeps the game
+// session, asks the engine for the computer's moves and ignores stale
+// answers, remembers the game and the player's settings, walks the moves,
+// reads moves typed into the move box, and tells the page what to show,
+// say and play. It talks to the world through small interfaces (Board,
+// Engine, Storage, Page, Clock) so that it is tested with plain `go test`
+// and fakes; cmd/wasm only binds them to the browser.
+//
+// Concurrency: every exported method locks the App. Calls to the Board and
+// the Engine are made with the lock held (they never call back into the App
+// synchronously); calls to the Page are made after it is released, so a page
+// handler may call the App again.
+package app
+
+import (
+	"sync"
+	"time"
+
+	"chimera/game"
+	"chimera/play"
+	"chimera/render/model"
+)
+
+// Board is the canvas board (render.Game implements it).
+type Board interface {
+	// SetPosition shows a board at once; PlayEvent animates a move into it.
+	SetPosition(b model.Board, targets []model.Target)
+	PlayEvent(ev model.Event, b model.Board, targets []model.Target)
+	SetFlipped(flipped bool)
+	SetStyle(s model.Style)
+	// CancelSelection drops a selected piece or an open choice.
+	CancelSelection()
+	// AnimationLeft is how long the running move animation still takes.
+	AnimationLeft() time.Duration
+}
+
+// Engine sends requests to the computer player (the engine worker). Its
+// answers come back through App.EngineAnswer.
+type Engine interface {
+	Send(r EngineRequest)
+}
+
+// Storage keeps strings across reloads (the browser's localStorage). Get
+// reports ok=false for a missing key; both may fail (private mode, storage
+// blocked in an iframe, quota).
+type Storage interface {
+	Get(key string) (value string, ok bool, err error)
+	Set(key, value string) error
+}
+
+// Page is the HTML around the board.
+type Page interface {
+	// Show draws the page's state.
+	Show(v View)
+	// Announce says text in the ARIA live region.
+	Announce(text string)
+	// Sound plays a short sound (only called when sound is on).
+	Sound(s Sound)
+}
+
+// Clock gives the time and runs f after d (on any goroutine; f locks the
+// App itself).
+type Clock interface {
+	Now() time.Time
+	AfterFunc(d time.Duration, f func())
+}
+
+// Sound names a sound effect.
+type Sound string
+
+// The sounds.
+const (
+	SoundMove    Sound = "move"
+	SoundCapture Sound = "capture"
+	SoundMerge   Sound = "merge"
+	SoundSplit   Sound = "split"
+	SoundDrop    Sound = "drop"
+	SoundCheck   Sound = "check"
+	SoundEnd     Sound = "end"
+)
+
+// Deps are what an App works with.
+type Deps struct {
+	Board   Board
+	Engine  Engine // nil: no computer player (it never moves)
+	Storage Storage
+	Page    Page
+	Clock   Clock
+}
+
+// Storage keys.
+const (
+	keyGame  = "chimera.game"
+	keyPrefs = "chimera.prefs"
+)
+
+// App is the page's logic. Create it with New.
+type App struct {
+	mu sync.Mutex
+	d  Deps
+
+	s     *play.Session
+	view  int // the ply shown (== s.Ply() when live)
+	prefs Prefs
+
+	// The engine: one search at a time for the live position.
+	pending bool   // a search for the current position runs (the computer is thinking)
+	goID    int    // id of the newest 'go' sent
+	skip    int    // answers still to come from abandoned searches
+	depth   int    // progress of the running search
+	score   string // its score, White's view: "+0.35", "#3", "#-2"
+	waiting int    // generation of a reply held back until the board's animation ends (0: none)
+	gen     int    // bumped whenever the game changes under a held-back reply
+	engErr  string // the engine's last error, shown until the next search
+
+	notice  string // a message for the player ("Storage is full: ...")
+	noticed map[string]bool
+
+	out outbox // what to tell the page once the lock is released
+}
+
+// outbox collects the page calls made while the App is locked.
+type outbox struct {
+	show     bool
+	announce []string
+	sounds   []Sound
+}
+
+// New makes an App: it restores the saved game (or starts settings when
+// there is none, or when start is non-nil: a game given by the URL), shows it
+// and, when it is the computer's turn, starts the engine.
+func New(d Deps, start *play.Settings) *App {
+	a := &App{d: d, noticed: map[string]bool{}}
+	a.mu.Lock()
+	a.prefs = a.loadPrefs()
+	if start == nil {
+		a.s = a.restore()
+	}
+	if a.s == nil {
+		set := play.DefaultSettings
+		if start != nil {
+			set = *start
+		}
+		s, err := play.New(set)
+		if err != nil {
+			a.note("Could not start that game (" + err.Error() + "): showing " + play.DefaultSettings.Variant)
+			s, _ = play.New(play.DefaultSettings)
+		}
+		a.s = s
+		a.prefs.Flipped = s.Computer == 0
+		a.savePrefs()
+	}
+	a.d.Board.SetStyle(a.prefs.style())
+	a.d.Board.SetFlipped(a.prefs.Flipped)
+	a.showLive(nil)
+	a.unlock()
+	return a
+}
+
+// unlock releases the lock and then tells the page what happened.
+func (a *App) unlock() {
+	o := a.out
+	a.out = outbox{}
+	var v View
+	if o.show {
+		v = a.buildView()
+	}
+	a.mu.Unlock()
+	for _, s := range o.sounds {
+		a.d.Page.Sound(s)
+	}
+	for _, t := range o.announce {
+		a.d.Page.Announce(t)
+	}
+	if o.show {
+		a.d.Page.Show(v)
+	}
+}
+
+func (a *App) lock() { a.mu.Lock() }
+
+// note sets the message shown to the player (each text once).
+func (a *App) note(text string) {
+	if a.noticed[text] {
+		return
+	}
+	a.noticed[text] = true
+	a.notice = text
+	a.out.show = true
+}
+
+// DismissNotice hides the message.
+func (a *App) DismissNotice() {
+	a.lock()
+	defer a.unlock()
+	a.notice = ""
+	a.out.show = true
+}
+
+// restore loads the saved game, or nil.
+func (a *App) restore() *play.Session {
+	data, ok, err := a.d.Storage.Get(keyGame)
+	if err != nil {
+		a.storageFailed(err)
+		return nil
+	}
+	if !ok {
+		return nil
+	}
+	s, err := play.Load([]byte(data))
+	if err != nil {
+		a.note("The saved game could not be read (" + err.Error() + "): a new game was started")
+		return nil
+	}
+	return s
+}
+
+func (a *App) save() {
+	if err := a.d.Storage.Set(keyGame, string(a.s.Save())); err != nil {
+		a.storageFailed(err)
+	}
+}
+
+func (a *App) storageFailed(err error) {
+	a.note("This browser does not keep the game (" + err.Error() + "): play goes on, but a reload starts afresh")
+}
+
+// showLive shows the live position (animating e if given), saves the game,
+// and starts the computer when it is its turn.
+func (a *App) showLive(e *game.Effect) {
+	p := a.s.Position()
+	a.view = a.s.Ply()
+	board := play.Board(p)
+	var targets []model.Target
+	if !a.s.ComputerToMove() {
+		targets = play.Targets(p)
+	}
+	if e != nil {
+		a.d.Board.PlayEvent(play.Event(a.s.Variant(), *e), board, targets)
+	} else {
+		a.d.Board.SetPosition(board, targets)
+	}
+	a.out.show = true
+	a.save()
+	if a.s.ComputerToMove() && !a.pending {
+		a.think()
+	}
+}
+
+// moved reports a move just played (by either side): announcement and sound.
+func (a *App) moved(e game.Effect) {
+	words := a.s.Words()[a.s.Ply()-1]
+	res, why := a.s.Outcome()
+	if res != "" {
+		words += ". " + game.ResultWords(res, why)
+	}
+	a.out.announce = append(a.out.announce, words)
+	if !a.prefs.Sound {
+		return
+	}
+	s := SoundMove
+	switch e.Kind {
+	case game.KindCapture:
+		s = SoundCapture
+	case game.KindMerge:
+		s = SoundMerge
+	case game.KindSplit, game.KindLeave:
+		s = SoundSplit
+	case game.KindDrop:
+		s = SoundDrop
+	}
+	switch {
+	case res != "":
+		s = SoundEnd
+	case a.s.Position().InCheck():
+		s = SoundCheck
+	}
+	a.out.sounds = append(a.out.sounds, s)
+}
+
+// BoardMove plays a move the player made on the board (a move string).
+func (a *App) BoardMove(ms string) {
+	a.lock()
+	defer a.unlock()
+	a.playHuman(ms)
+}
+
+// playHuman plays the player's move if it is their turn at the live ply.
+func (a *App) playHuman(ms string) error {
+	if a.view != a.s.Ply() {
+		return errString("you are viewing an earlier move: go to the last move to play")
+	}
+	if a.s.ComputerToMove() {
+		return errString("it is the computer's turn")
+	}
+	e, err := a.s.Play(ms)
+	if err != nil {
+		return err
+	}
+	a.gen++
+	a.moved(e)
+	a.showLive(&e)
+	return nil
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// NewGame starts a game with the given settings.
+func (a *App) NewGame(set play.Settings) error {
+	a.lock()
+	defer a.unlock()
+	s, err := play.New(set)
+	if err != nil {
+		return err
+	}
+	a.abandon()
+	a.s = s
+	a.gen++
+	a.prefs.Flipped = s.Computer == 0 // a human playing Black sees Black at the bottom
+	a.savePrefs()
+	a.d.Board.SetFlipped(a.prefs.Flipped)
+	a.showLive(nil)
+	return nil
+}
+
+// Undo takes back the last move (and the computer's reply).
+func (a *App) Undo() {
+	a.lock()
+	defer a.unlock()
+	a.abandon()
+	a.gen++
+	if a.s.UndoTurn() {
+		a.showLive(nil)
+	} else if a.view != a.s.Ply() {
+		a.showLive(nil)
+	}
+}
+
+// Redo replays a taken-back move (and the computer's reply).
+func (a *App) Redo() {
+	a.lock()
+	defer a.unlock()
+	a.abandon()
+	a.gen++
+	if e, ok := a.s.RedoTurn(); ok {
+		a.showLive(&e)
+	}
+}
+
+// Goto shows the position after ply moves (0: the start); the live ply
+// (Ply of the session) returns to play.
+func (a *App) Goto(ply int) {
+	a.lock()
+	defer a.unlock()
+	a.gotoPly(ply)
+}
+
+func (a *App) gotoPly(ply int) {
+	ply = max(0, min(ply, a.s.Ply()))
+	if ply == a.view {
+		return
+	}
+	if ply == a.s.Ply() {
+		a.showLive(nil)
+		return
+	}
+	a.view = ply
+	a.d.Board.SetPosition(play.Board(a.s.PositionAt(ply)), nil)
+	a.out.show = true
+}
+
+// Step moves the viewed ply by delta (the arrow keys).
+func (a *App) Step(delta int) {
+	a.lock()
+	defer a.unlock()
+	a.gotoPly(a.view + delta)
+}
+
+// Flip turns the board around and remembers it.
+func (a *App) Flip() {
+	a.lock()
+	defer a.unlock()
+	a.prefs.Flipped = !a.prefs.Flipped
+	a.savePrefs()
+	a.d.Board.SetFlipped(a.prefs.Flipped)
+	a.out.show = true
+}
+
+// CancelSelection drops the board's selection (Escape).
+func (a *App) CancelSelection() {
+	a.lock()
+	defer a.unlock()
+	a.d.Board.CancelSelection()
+}
+
+// SetPrefs changes the player's settings and remembers them.
+func (a *App) SetPrefs(p Prefs) {
+	a.lock()
+	defer a.unlock()
+	p.Flipped = a.prefs.Flipped
+	p = p.normal()
+	a.prefs = p
+	a.savePrefs()
+	a.d.Board.SetStyle(p.style())
+	a.out.show = true
+}
+
+// Prefs returns the player's settings.
+func (a *App) Prefs() Prefs {
+	a.lock()
+	defer a.unlock()
+	return a.prefs
+}
+
+// Refresh asks for the page to be drawn again.
+func (a *App) Refresh() {
+	a.lock()
+	defer a.unlock()
+	a.out.show = true
+}

@@ -1,0 +1,69 @@
+package app
+
+import (
+	"encoding/json"
+
+	"chimera/render/model"
+)
+
+// Prefs are the player's settings, remembered across reloads.
+type Prefs struct {
+	Flipped bool   `json:"flipped"` // Black at the bottom
+	Anim    string `json:"anim"`    // animation speed: "off", "fast", "normal", "slow"
+	Dots    bool   `json:"dots"`    // legal-move dots
+	Coords  bool   `json:"coords"`  // coordinates on the board
+	Sound   bool   `json:"sound"`
+}
+
+// DefaultPrefs are the settings of a first visit.
+var DefaultPrefs = Prefs{Anim: "normal", Dots: true, Coords: true, Sound: true}
+
+// AnimSpeeds are the animation speed settings with their speed factors.
+var AnimSpeeds = []struct {
+	Name  string
+	Speed float64
+}{{"off", 0}, {"fast", 2}, {"normal", 1}, {"slow", 0.6}}
+
+// normal returns p with an unknown animation speed replaced by "normal".
+func (p Prefs) normal() Prefs {
+	for _, s := range AnimSpeeds {
+		if s.Name == p.Anim {
+			return p
+		}
+	}
+	p.Anim = "normal"
+	return p
+}
+
+// style is the board's part of the settings.
+func (p Prefs) style() model.Style {
+	st := model.Style{AnimSpeed: 1, Dots: p.Dots, Coords: p.Coords}
+	for _, s := range AnimSpeeds {
+		if s.Name == p.Anim {
+			st.AnimSpeed = s.Speed
+		}
+	}
+	return st
+}
+
+// loadPrefs reads the saved settings; missing or unreadable ones are the
+// defaults (field by field).
+func (a *App) loadPrefs() Prefs {
+	p := DefaultPrefs
+	data, ok, err := a.d.Storage.Get(keyPrefs)
+	if err != nil {
+		a.storageFailed(err)
+		return p
+	}
+	if ok && json.Unmarshal([]byte(data), &p) != nil {
+		p = DefaultPrefs
+	}
+	return p.normal()
+}
+
+func (a *App) savePrefs() {
+	b, _ := json.Marshal(a.prefs)
+	if err := a.d.Storage.Set(keyPrefs, string(b)); err != nil {
+		a.storageFailed(err)
+	}
+}

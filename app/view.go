@@ -1,0 +1,196 @@
+package app
+
+import (
+	"fmt"
+
+	"chimera/game"
+	"chimera/play"
+	"chimera/render/layout"
+)
+
+// View is everything the page shows around the board. It is sent to the
+// page's script as JSON.
+type View struct {
+	Variant  string `json:"variant"`  // rule set id
+	Game     string `json:"game"`     // its name, e.g. "Bifold Halfgi · weak pawns"
+	White    string `json:"white"`    // who plays White: "You", "Computer, level 5", "White"
+	Black    string `json:"black"`    // who plays Black
+	Players  string `json:"players"`  // "You vs Computer, level 5", "Two players"
+	Computer string `json:"computer"` // "white", "black" or "none"
+	Level    int    `json:"level"`    // 1-8
+	Turn     string `json:"turn"`     // side to move in the position shown: "white" or "black"
+	Status   string `json:"status"`   // "White to move", "Black to move: check", "Viewing move 4 of 6", the result
+	Check    bool   `json:"check"`    // the side to move (live) is in check
+	Result   string `json:"result"`   // "1-0", "0-1", "1/2-1/2" or "" (live position)
+	Reason   string `json:"reason"`   // "checkmate", ...
+	Outcome  string `json:"outcome"`  // the result in words: "White wins by checkmate"
+	Thinking bool   `json:"thinking"` // the computer is thinking
+	Depth    int    `json:"depth"`    // its search depth so far
+	Score    string `json:"score"`    // its evaluation, White's view: "+1.3", "#3", "#-2"
+	Engine   string `json:"engine"`   // the engine's last error, if any
+	Moves    []Move `json:"moves"`    // the moves played
+	Ply      int    `json:"ply"`      // the ply shown (0: the start position)
+	Live     int    `json:"live"`     // the moves played (Ply == Live: the game's present)
+	CanUndo  bool   `json:"canUndo"`  // a move can be taken back
+	CanRedo  bool   `json:"canRedo"`  // a taken-back move can be replayed
+	Flipped  bool   `json:"flipped"`  // Black at the bottom
+	// The canvas's width over height for the board and its hands: on a wide
+	// page (hands beside the board) and on a tall one (above and below).
+	AspectWide float64 `json:"aspectWide"`
+	AspectTall float64 `json:"aspectTall"`
+	Prefs      Prefs   `json:"prefs"`
+	Notice     string  `json:"notice"` // a message for the player, "" for none
+	Games      []Game  `json:"games"`  // the games a new game can be
+}
+
+// Move is one move of the move list.
+type Move struct {
+	Ply   int    `json:"ply"`   // 1 for the first move
+	Num   int    `json:"num"`   // the move number
+	Black bool   `json:"black"` // Black's move
+	Text  string `json:"text"`  // human notation
+	Words string `json:"words"` // in words
+	Move  string `json:"move"`  // move string
+}
+
+// Game describes a rule set for the new-game dialog.
+type Game struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Games returns the rule sets players can choose, in display order.
+func Games() []Game {
+	var out []Game
+	for _, v := range game.Variants() {
+		if v.ID == "chess" { // the shared core's check against published perft, never shown
+			continue
+		}
+		out = append(out, Game{ID: v.ID, Name: v.Name})
+	}
+	return out
+}
+
+// sideName returns "White" or "Black".
+func sideName(c int) string {
+	if c == 1 {
+		return "Black"
+	}
+	return "White"
+}
+
+// players returns who plays White and Black and the line that says it.
+func players(s *play.Session) (white, black, line string) {
+	comp := fmt.Sprintf("Computer, level %d", s.Level)
+	switch s.Computer {
+	case 0:
+		return comp, "You", comp + " vs You"
+	case 1:
+		return "You", comp, "You vs " + comp
+	}
+	return "White", "Black", "Two players"
+}
+
+func (a *App) buildView() View {
+	s := a.s
+	v := View{Variant: s.Variant().ID, Game: s.Variant().Name, Level: s.Level, Computer: "none",
+		Ply: a.view, Live: s.Ply(), Flipped: a.prefs.Flipped, Prefs: a.prefs, Notice: a.notice,
+		Thinking: a.pending, Depth: a.depth, Score: a.score, Engine: a.engErr,
+		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games()}
+	v.White, v.Black, v.Players = players(s)
+	switch s.Computer {
+	case 0:
+		v.Computer = "white"
+	case 1:
+		v.Computer = "black"
+	}
+	p := s.Position()
+	v.Turn = "white"
+	if p.Turn() == game.Black {
+		v.Turn = "black"
+	}
+	v.Result, v.Reason = s.Outcome()
+	v.Outcome = game.ResultWords(v.Result, v.Reason)
+	v.Check = v.Result == "" && p.InCheck()
+	v.CanUndo = s.Ply() > 0 && (s.Computer < 0 || s.Ply() > 1 || int(game.White) != s.Computer)
+	v.CanRedo = s.Ply() < s.Len()
+	notation, words, strs := s.Notation(), s.Words(), s.MoveStrings()
+	first := firstMoveNumber(s)
+	v.Moves = make([]Move, s.Ply())
+	for i := range v.Moves {
+		n := i + first.offset
+		v.Moves[i] = Move{Ply: i + 1, Num: first.num + n/2, Black: n%2 == 1, Text: notation[i], Words: words[i], Move: strs[i]}
+	}
+	switch {
+	case a.view != s.Ply():
+		v.Status = fmt.Sprintf("Viewing move %d of %d", a.view, s.Ply())
+		if a.view == 0 {
+			v.Status = fmt.Sprintf("Viewing the start (%d moves played)", s.Ply())
+		}
+		if (a.view+first.offset)%2 == 1 {
+			v.Turn = "black"
+		} else {
+			v.Turn = "white"
+		}
+	case v.Result != "":
+		v.Status = v.Outcome
+	default:
+		v.Status = sideName(int(p.Turn())) + " to move"
+		if int(p.Turn()) == s.Computer {
+			v.Status = "Computer (" + sideName(s.Computer) + ") to move"
+		} else if s.Computer >= 0 {
+			v.Status = "Your move (" + sideName(int(p.Turn())) + ")"
+		}
+		if v.Check {
+			v.Status += ": check"
+		}
+	}
+	return v
+}
+
+// moveNumbering says how the first move of the session is numbered: its
+// full-move number, and offset 1 when Black moves first.
+type moveNumbering struct{ num, offset int }
+
+func firstMoveNumber(s *play.Session) moveNumbering {
+	p := s.PositionAt(0)
+	n := moveNumbering{num: p.Fullmove()}
+	if p.Turn() == game.Black {
+		n.offset = 1
+	}
+	return n
+}
+
+// State is the game's state for the test hook (window.chimera.state()).
+type State struct {
+	Variant  string   `json:"variant"`
+	Game     string   `json:"game"`     // display name
+	Computer string   `json:"computer"` // "white", "black", "none"
+	Level    int      `json:"level"`
+	Position string   `json:"position"` // the live position string
+	Moves    []string `json:"moves"`    // move strings played
+	Result   string   `json:"result"`
+	Reason   string   `json:"reason"`
+	Turn     string   `json:"turn"` // "w" or "b" (live)
+	Thinking bool     `json:"thinking"`
+	Ply      int      `json:"ply"` // the ply shown
+	Flipped  bool     `json:"flipped"`
+}
+
+// State returns the game's state for the test hook.
+func (a *App) State() State {
+	a.lock()
+	defer a.unlock()
+	v := a.buildView()
+	res, why := a.s.Outcome()
+	return State{Variant: v.Variant, Game: v.Game, Computer: v.Computer, Level: v.Level,
+		Position: a.s.Position().String(), Moves: a.s.MoveStrings(), Result: res, Reason: why,
+		Turn: a.s.Position().Turn().String(), Thinking: a.pending, Ply: a.view, Flipped: a.prefs.Flipped}
+}
+
+// Record returns the game record (PGN style).
+func (a *App) Record() string {
+	a.lock()
+	defer a.unlock()
+	return a.s.Record()
+}

@@ -1,0 +1,369 @@
+// ui.js: the page around the board. The game's logic is Go (package app,
+// bound by cmd/wasm as window.chimeraApp); this script draws what it is told
+// (chimeraUI.show(view JSON)), says announcements, plays sounds, and turns
+// clicks and keys into calls of chimeraApp. It also keeps <body> (Ebiten's
+// canvas box) over #board-slot.
+'use strict';
+(function () {
+  const $ = id => document.getElementById(id);
+  const root = document.documentElement;
+  const el = {
+    name: $('game-name'), players: $('players'), status: $('status'), thinking: $('thinking'),
+    thinkingText: $('thinking-text'), result: $('result'), resultText: $('result-text'),
+    engineError: $('engine-error'), moves: $('moves'), slot: $('board-slot'),
+    form: $('move-form'), input: $('move-input'), suggest: $('move-suggest'), moveError: $('move-error'),
+    undo: $('btn-undo'), redo: $('btn-redo'), flip: $('btn-flip'), newGame: $('btn-new'), menu: $('btn-menu'),
+    sound: $('btn-sound'), notice: $('notice'), noticeText: $('notice-text'), noticeBtn: $('btn-notice'),
+    announce: $('announce'), newDialog: $('new-dialog'), newForm: $('new-form'), newGames: $('new-games'),
+    newLevels: $('new-levels'), newCancel: $('new-cancel'), menuDialog: $('menu-dialog'), menuForm: $('menu-form'),
+  };
+  let view = null;        // the last view shown
+  let movesKey = null;    // what the move list shows (to redraw it only when it changes)
+  const api = () => window.chimeraApp;
+
+  // ------------------------------------------------------------ the board's box
+
+  // place puts <body> (the canvas) over #board-slot; Ebiten reads body's size
+  // on a window resize, so one is sent when the box changes size.
+  let box = '';
+  function place() {
+    const r = el.slot.getBoundingClientRect();
+    const b = [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
+    const key = b.join(',');
+    if (key === box) return;
+    const resized = box === '' || box.split(',').slice(2).join() !== b.slice(2).join();
+    box = key;
+    root.style.setProperty('--bx', b[0] + 'px');
+    root.style.setProperty('--by', b[1] + 'px');
+    root.style.setProperty('--bw', b[2] + 'px');
+    root.style.setProperty('--bh', b[3] + 'px');
+    if (resized) window.dispatchEvent(new Event('resize'));
+  }
+  if (typeof ResizeObserver === 'function') {
+    new ResizeObserver(() => place()).observe(el.slot);
+    new ResizeObserver(() => place()).observe($('page'));
+  }
+  window.addEventListener('resize', e => { if (e.isTrusted) place(); });
+  window.addEventListener('orientationchange', () => setTimeout(place, 100));
+  place();
+
+  // ------------------------------------------------------------ showing the view
+
+  function text(node, s) { if (node.textContent !== s) node.textContent = s; }
+  function hide(node, h) { if (node.hidden !== h) node.hidden = h; }
+
+  function show(json) {
+    const v = JSON.parse(json);
+    view = v;
+    root.style.setProperty('--aspect-wide', String(v.aspectWide));
+    root.style.setProperty('--aspect-tall', String(v.aspectTall));
+    text(el.name, v.game);
+    text(el.players, v.players);
+    document.title = v.game + ' · Chimera';
+    text(el.status, v.status);
+    hide(el.thinking, !v.thinking);
+    if (v.thinking) {
+      let t = 'Thinking';
+      if (v.depth > 0) t += ' · depth ' + v.depth;
+      if (v.score) t += ' · ' + v.score;
+      text(el.thinkingText, t);
+    }
+    // The result stays beside the board, never over it.
+    hide(el.result, !v.result);
+    text(el.resultText, v.result ? v.outcome : '');
+    hide(el.engineError, !v.engine);
+    text(el.engineError, v.engine ? 'The computer: ' + v.engine : '');
+    el.undo.disabled = !v.canUndo;
+    el.redo.disabled = !v.canRedo;
+    el.sound.setAttribute('aria-pressed', String(!!v.prefs.sound));
+    hide(el.notice, !v.notice);
+    text(el.noticeText, v.notice || '');
+    showMoves(v);
+    const canType = v.ply === v.live && !v.result && !(v.computer === v.turn && v.computer !== 'none');
+    el.input.disabled = false;
+    el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
+    place();
+  }
+
+  function showMoves(v) {
+    const key = v.moves.map(m => m.move).join(' ') + '|' + v.ply;
+    if (key === movesKey) return;
+    const same = movesKey !== null && movesKey.split('|')[0] === key.split('|')[0];
+    movesKey = key;
+    if (!same) buildMoves(v);
+    let cur = null;
+    for (const b of el.moves.querySelectorAll('.mv')) {
+      const on = +b.dataset.ply === v.ply;
+      if (on) { b.setAttribute('aria-current', 'step'); cur = b; } else b.removeAttribute('aria-current');
+      b.tabIndex = -1;
+    }
+    // One move is in the tab order: the current one, else the last.
+    const focusable = cur || el.moves.querySelector('.mv:last-of-type');
+    if (focusable) focusable.tabIndex = 0;
+    if (cur) scrollIntoList(cur);
+    else if (v.ply === 0) el.moves.scrollTop = 0;
+  }
+
+  function buildMoves(v) {
+    const frag = document.createDocumentFragment();
+    if (!v.moves.length) {
+      const li = document.createElement('li');
+      li.className = 'empty';
+      li.textContent = 'No moves yet';
+      frag.appendChild(li);
+    }
+    let li = null;
+    for (const m of v.moves) {
+      if (!li || !m.black) {
+        li = document.createElement('li');
+        const n = document.createElement('span');
+        n.className = 'num';
+        n.textContent = m.num + (m.black ? '…' : '.');
+        li.appendChild(n);
+        if (m.black) {
+          const s = document.createElement('span');
+          s.className = 'skip';
+          s.setAttribute('aria-hidden', 'true');
+          s.textContent = '…';
+          li.appendChild(s);
+        }
+        frag.appendChild(li);
+      }
+      const b = document.createElement('span');
+      b.className = 'mv';
+      b.setAttribute('role', 'button');
+      b.dataset.ply = m.ply;
+      b.textContent = m.text;
+      b.title = m.words;
+      b.setAttribute('aria-description', m.words);
+      li.appendChild(b);
+    }
+    el.moves.replaceChildren(frag);
+  }
+
+  function scrollIntoList(node) {
+    const l = el.moves;
+    const top = node.offsetTop - l.offsetTop, bottom = top + node.offsetHeight;
+    if (top < l.scrollTop) l.scrollTop = top - 4;
+    else if (bottom > l.scrollTop + l.clientHeight) l.scrollTop = bottom - l.clientHeight + 4;
+  }
+
+  // A move in the list shows its position (unless the click made a text selection).
+  el.moves.addEventListener('click', e => {
+    const b = e.target.closest('.mv');
+    if (!b || !api()) return;
+    const sel = window.getSelection();
+    if (sel && !sel.isCollapsed && el.moves.contains(sel.anchorNode)) return;
+    api().goto(+b.dataset.ply);
+  });
+  el.moves.addEventListener('keydown', e => {
+    const b = e.target.closest('.mv');
+    if (b && (e.key === 'Enter' || e.key === ' ') && api()) {
+      e.preventDefault();
+      api().goto(+b.dataset.ply);
+    }
+  });
+
+  // ------------------------------------------------------------ announcements and sound
+
+  let announceTimer = 0;
+  function announce(s) {
+    // Clear first so that the same sentence twice is said twice.
+    el.announce.textContent = '';
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => { el.announce.textContent = s; }, 30);
+  }
+
+  // ------------------------------------------------------------ controls
+
+  el.newGame.addEventListener('click', openNewGame);
+  el.undo.addEventListener('click', () => api() && api().undo());
+  el.redo.addEventListener('click', () => api() && api().redo());
+  el.flip.addEventListener('click', () => api() && api().flip());
+  el.menu.addEventListener('click', openMenu);
+  el.noticeBtn.addEventListener('click', () => api() && api().dismiss());
+  el.sound.addEventListener('click', () => {
+    if (!view || !api()) return;
+    const p = Object.assign({}, view.prefs, { sound: !view.prefs.sound });
+    api().setPrefs(JSON.stringify(p));
+    if (p.sound) window.chimeraSound && window.chimeraSound.play('move');
+  });
+
+  // Dialogs close with Escape (the browser's) and with a tap outside.
+  for (const d of [el.newDialog, el.menuDialog]) {
+    d.addEventListener('click', e => {
+      if (e.target !== d) return;
+      const r = d.getBoundingClientRect();
+      if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) d.close('cancel');
+    });
+  }
+
+  function openNewGame() {
+    if (!view) return;
+    const f = el.newForm;
+    if (!el.newGames.querySelector('input')) {
+      for (const g of view.games) {
+        const l = document.createElement('label');
+        const i = document.createElement('input');
+        i.type = 'radio'; i.name = 'variant'; i.value = g.id;
+        const s = document.createElement('span');
+        s.textContent = g.name;
+        l.append(i, s);
+        el.newGames.appendChild(l);
+      }
+      for (let n = 1; n <= 8; n++) {
+        const l = document.createElement('label');
+        const i = document.createElement('input');
+        i.type = 'radio'; i.name = 'level'; i.value = String(n);
+        l.append(i, document.createTextNode(String(n)));
+        el.newLevels.appendChild(l);
+      }
+    }
+    f.elements.variant.value = view.variant;
+    f.elements.computer.value = view.computer;
+    f.elements.level.value = String(view.level);
+    syncLevels();
+    el.newDialog.showModal();
+  }
+  function syncLevels() {
+    const none = el.newForm.elements.computer.value === 'none';
+    el.newLevels.disabled = none;
+  }
+  el.newForm.addEventListener('change', syncLevels);
+  el.newCancel.addEventListener('click', () => el.newDialog.close('cancel'));
+  el.newDialog.addEventListener('close', () => {
+    if (el.newDialog.returnValue !== 'start' || !api()) return;
+    const f = el.newForm.elements;
+    const err = api().newGame({ variant: f.variant.value, computer: f.computer.value, level: +(f.level.value || 3) });
+    if (err) showMoveError(err);
+  });
+
+  function openMenu() {
+    if (!view) return;
+    const f = el.menuForm.elements, p = view.prefs;
+    f.anim.value = p.anim;
+    f.dots.checked = p.dots;
+    f.coords.checked = p.coords;
+    f.sound.checked = p.sound;
+    el.menuDialog.showModal();
+  }
+  el.menuForm.addEventListener('change', () => {
+    if (!view || !api()) return;
+    const f = el.menuForm.elements;
+    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked });
+    api().setPrefs(JSON.stringify(p));
+  });
+
+  // ------------------------------------------------------------ the move box
+
+  let cands = [], active = -1;
+  function showMoveError(s) { text(el.moveError, s || ''); }
+  function closeSuggest() {
+    cands = []; active = -1;
+    el.suggest.replaceChildren();
+    hide(el.suggest, true);
+    el.input.setAttribute('aria-expanded', 'false');
+    el.input.removeAttribute('aria-activedescendant');
+  }
+  function suggest() {
+    showMoveError('');
+    const t = el.input.value;
+    if (!t.trim() || !api()) { closeSuggest(); return; }
+    const r = JSON.parse(api().match(t));
+    cands = r.candidates || [];
+    active = r.exact ? 0 : -1;
+    el.suggest.replaceChildren(...cands.map((c, i) => {
+      const li = document.createElement('li');
+      li.id = 'move-opt-' + i;
+      li.setAttribute('role', 'option');
+      li.setAttribute('aria-selected', String(i === active));
+      li.dataset.index = i;
+      const t = document.createElement('span');
+      t.textContent = c.text + (c.text !== c.move ? '  (' + c.move + ')' : '');
+      const w = document.createElement('span');
+      w.className = 'words';
+      w.textContent = c.words;
+      li.append(t, w);
+      return li;
+    }));
+    hide(el.suggest, cands.length === 0);
+    el.input.setAttribute('aria-expanded', String(cands.length > 0));
+    markActive();
+  }
+  function markActive() {
+    for (const li of el.suggest.children) li.setAttribute('aria-selected', String(+li.dataset.index === active));
+    if (active >= 0 && el.suggest.children[active]) {
+      el.input.setAttribute('aria-activedescendant', 'move-opt-' + active);
+      el.suggest.children[active].scrollIntoView({ block: 'nearest' });
+    } else el.input.removeAttribute('aria-activedescendant');
+  }
+  function playText(t) {
+    if (!api()) return;
+    const err = api().play(t);
+    if (err) { showMoveError(err); return; }
+    el.input.value = '';
+    closeSuggest();
+  }
+  el.input.addEventListener('input', suggest);
+  el.input.addEventListener('keydown', e => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!cands.length) return;
+      e.preventDefault();
+      active = (active + (e.key === 'ArrowDown' ? 1 : -1) + cands.length) % cands.length;
+      markActive();
+    } else if (e.key === 'Escape') {
+      if (cands.length || el.input.value) { e.preventDefault(); e.stopPropagation(); el.input.value = ''; closeSuggest(); showMoveError(''); }
+    }
+  });
+  el.input.addEventListener('blur', () => setTimeout(closeSuggest, 150));
+  el.suggest.addEventListener('mousedown', e => e.preventDefault()); // keep the focus in the box
+  el.suggest.addEventListener('click', e => {
+    const li = e.target.closest('li');
+    if (li) playText(cands[+li.dataset.index].move);
+  });
+  el.form.addEventListener('submit', e => {
+    e.preventDefault();
+    if (active >= 0 && cands[active]) playText(cands[active].move);
+    else playText(el.input.value);
+  });
+
+  // ------------------------------------------------------------ keys
+
+  document.addEventListener('keydown', e => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !api()) return;
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (document.querySelector('dialog[open]')) return;
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowLeft': api().step(-1); break;
+      case 'ArrowRight': api().step(1); break;
+      case 'ArrowUp': case 'Home': api().goto(0); break;
+      case 'ArrowDown': case 'End': api().goto(view ? view.live : 1e9); break;
+      case 'Escape': api().cancel(); break;
+      default: handled = false;
+    }
+    if (!handled) return;
+    e.preventDefault();
+    // Keep the keyboard on the move list when it was there.
+    if (t && t.classList && t.classList.contains('mv')) {
+      const cur = el.moves.querySelector('.mv[aria-current="step"]');
+      if (cur) cur.focus();
+    }
+  });
+
+  // Buttons wait for the game to load.
+  const controls = [el.newGame, el.undo, el.redo, el.flip, el.menu, el.sound];
+  for (const c of controls) c.disabled = true;
+
+  window.chimeraUI = {
+    show,
+    announce,
+    sound: name => window.chimeraSound && window.chimeraSound.play(name),
+    ready() {
+      for (const c of [el.newGame, el.flip, el.menu, el.sound]) c.disabled = false;
+      if (view) show(JSON.stringify(view));
+      api().refresh();
+    },
+  };
+})();
