@@ -617,4 +617,3 @@ func (g *Game) drawDrag(p painter) {
 		g.drawToken(p, pc, x+dx, y, sq, scale, 1)
 	}
 }
-

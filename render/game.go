@@ -43,10 +43,10 @@ type Game struct {
 	flipped bool
 	style   model.Style
 
-	cssW, cssH         float64
-	scale              float64 // device pixels per CSS pixel
-	originX, originY   float64 // the canvas's top-left in the page's viewport, CSS pixels
-	lay                layout.Layout
+	cssW, cssH       float64
+	scale            float64 // device pixels per CSS pixel
+	originX, originY float64 // the canvas's top-left in the page's viewport, CSS pixels
+	lay              layout.Layout
 
 	dirty   bool
 	frames  []time.Time // frames repainted in the last second
@@ -54,15 +54,15 @@ type Game struct {
 	updates []time.Time // updates in the last second
 
 	// pointer tracking
-	mouseDown     bool
-	touchID       ebiten.TouchID
-	touchOn       bool
-	touchX        float64
-	touchY        float64
-	lastTouch     time.Time
-	touchBuf      []ebiten.TouchID
-	pending       []model.Intent
-	spr           *spriteCache
+	mouseDown bool
+	touchID   ebiten.TouchID
+	touchOn   bool
+	touchX    float64
+	touchY    float64
+	lastTouch time.Time
+	touchBuf  []ebiten.TouchID
+	pending   []model.Intent
+	spr       *spriteCache
 
 	// partial repaints (see Draw)
 	wasDragging          bool              // a drag was drawn in the last frame

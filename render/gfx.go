@@ -19,7 +19,7 @@ type spriteKey struct {
 	p      model.Piece
 	bifold bool
 	size   int
-	down bool
+	down   bool
 }
 
 // spriteCache holds rasterised tokens per device-pixel size, plus shared images.

@@ -198,4 +198,3 @@ func TestChoiceCenters(t *testing.T) {
 		}
 	}
 }
-
