@@ -147,11 +147,9 @@ func New(d Deps, start *play.Settings) *App {
 			s, _ = play.New(play.DefaultSettings)
 		}
 		a.s = s
-		a.prefs.Flipped = s.Computer == 0
-		a.savePrefs()
 	}
 	a.d.Board.SetStyle(a.prefs.style())
-	a.d.Board.SetFlipped(a.prefs.Flipped)
+	a.d.Board.SetFlipped(a.flipped())
 	a.showLive(nil)
 	a.unlock()
 	return a
@@ -318,12 +316,16 @@ func (a *App) NewGame(set play.Settings) error {
 	a.abandon()
 	a.s = s
 	a.gen++
-	a.prefs.Flipped = s.Computer == 0 // a human playing Black sees Black at the bottom
+	a.prefs.Turned = false // a new game shows the player's side at the bottom
 	a.savePrefs()
-	a.d.Board.SetFlipped(a.prefs.Flipped)
+	a.d.Board.SetFlipped(a.flipped())
 	a.showLive(nil)
 	return nil
 }
+
+// flipped reports whether Black is at the bottom: the player's side is,
+// White's in a game of two players, unless the player turned the board.
+func (a *App) flipped() bool { return (a.s.Computer == 0) != a.prefs.Turned }
 
 // Undo takes back the last move (and the computer's reply).
 func (a *App) Undo() {
@@ -382,9 +384,9 @@ func (a *App) Step(delta int) {
 func (a *App) Flip() {
 	a.lock()
 	defer a.unlock()
-	a.prefs.Flipped = !a.prefs.Flipped
+	a.prefs.Turned = !a.prefs.Turned
 	a.savePrefs()
-	a.d.Board.SetFlipped(a.prefs.Flipped)
+	a.d.Board.SetFlipped(a.flipped())
 	a.out.show = true
 }
 
@@ -399,7 +401,7 @@ func (a *App) CancelSelection() {
 func (a *App) SetPrefs(p Prefs) {
 	a.lock()
 	defer a.unlock()
-	p.Flipped = a.prefs.Flipped
+	p.Turned = a.prefs.Turned
 	p = p.normal()
 	a.prefs = p
 	a.savePrefs()

@@ -298,7 +298,7 @@ func TestPrefsRemembered(t *testing.T) {
 		t.Errorf("board style %+v flipped %v", r.board.style, r.board.flipped)
 	}
 	r2 := newRig(t, store, nil)
-	if got := r2.Prefs(); got != (Prefs{Flipped: true, Anim: "slow"}) || !r2.board.flipped || r2.board.style.AnimSpeed != 0.6 {
+	if got := r2.Prefs(); got != (Prefs{Turned: true, Anim: "slow"}) || !r2.board.flipped || r2.board.style.AnimSpeed != 0.6 {
 		t.Errorf("after reload: %+v", got)
 	}
 	p.Anim = "ludicrous"
@@ -308,8 +308,18 @@ func TestPrefsRemembered(t *testing.T) {
 	}
 	// A new game turns the board to the player's side.
 	r2.NewGame(play.Settings{Variant: "bedlam", Computer: 1, Level: 1})
-	if r2.board.flipped || r2.Prefs().Flipped {
+	if r2.board.flipped || r2.Prefs().Turned {
 		t.Error("new game as White still flipped")
+	}
+	r2.NewGame(play.Settings{Variant: "bedlam", Computer: 0, Level: 1})
+	if !r2.board.flipped {
+		t.Error("new game as Black not flipped")
+	}
+	// Turned stays with a game opened again (a reload with the game's settings).
+	r2.Flip()
+	r3 := newRig(t, store, &play.Settings{Variant: "bedlam", Computer: 0, Level: 1})
+	if r3.board.flipped {
+		t.Error("turned board not remembered")
 	}
 }
 

@@ -8,11 +8,11 @@ import (
 
 // Prefs are the player's settings, remembered across reloads.
 type Prefs struct {
-	Flipped bool   `json:"flipped"` // Black at the bottom
-	Anim    string `json:"anim"`    // animation speed: "off", "fast", "normal", "slow"
-	Dots    bool   `json:"dots"`    // legal-move dots
-	Coords  bool   `json:"coords"`  // coordinates on the board
-	Sound   bool   `json:"sound"`
+	Turned bool   `json:"turned"` // the board turned from its usual side for this game (see App.flipped)
+	Anim   string `json:"anim"`   // animation speed: "off", "fast", "normal", "slow"
+	Dots   bool   `json:"dots"`   // legal-move dots
+	Coords bool   `json:"coords"` // coordinates on the board
+	Sound  bool   `json:"sound"`
 }
 
 // DefaultPrefs are the settings of a first visit.

@@ -94,7 +94,7 @@ func players(s *play.Session) (white, black, line string) {
 func (a *App) buildView() View {
 	s := a.s
 	v := View{Variant: s.Variant().ID, Game: s.Variant().Name, Level: s.Level, Computer: "none",
-		Ply: a.view, Live: s.Ply(), Flipped: a.prefs.Flipped, Prefs: a.prefs, Notice: a.notice,
+		Ply: a.view, Live: s.Ply(), Flipped: a.flipped(), Prefs: a.prefs, Notice: a.notice,
 		Thinking: a.pending, Depth: a.depth, Score: a.score, Engine: a.engErr,
 		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games()}
 	v.White, v.Black, v.Players = players(s)
@@ -185,7 +185,7 @@ func (a *App) State() State {
 	res, why := a.s.Outcome()
 	return State{Variant: v.Variant, Game: v.Game, Computer: v.Computer, Level: v.Level,
 		Position: a.s.Position().String(), Moves: a.s.MoveStrings(), Result: res, Reason: why,
-		Turn: a.s.Position().Turn().String(), Thinking: a.pending, Ply: a.view, Flipped: a.prefs.Flipped}
+		Turn: a.s.Position().Turn().String(), Thinking: a.pending, Ply: a.view, Flipped: a.flipped()}
 }
 
 // Record returns the game record (PGN style).

@@ -1,21 +1,26 @@
 // Package render is the Chimera board: an Ebiten v2 game that draws the board,
-// pieces, hands, move list, buttons, dialogs and animations, and turns pointer
-// input into intents. It knows no rules: its owner (cmd/wasm) feeds it
-// snapshots, legal move targets and move events, and acts on the intents.
+// the pieces, both hands, the choice tokens and the animations, and turns
+// pointer input into moves. It knows no rules: its owner (package app, through
+// cmd/wasm) feeds it snapshots, legal move targets and move events. Everything
+// with words around the board (header, move list, buttons, dialogs) is the
+// page's HTML, not drawn here; the canvas is only as large as the board and
+// its hands.
 //
 // # Driving it
 //
 //	g := render.New(render.Options{OnIntent: func(i model.Intent) { ... }})
-//	ebiten.SetScreenClearedEveryFrame(false) // render.Run does this for you
 //	g.SetPosition(board, targets)            // a new game, an undo, a viewed ply
-//	go ebiten.RunGame(g)                     // or render.Run(g, "Chimera")
+//	render.Run(g, "Chimera")                 // runs Ebiten's loop
 //
 // After each move (the player's, reported as IntentMove, or the computer's):
 //
 //	g.PlayEvent(event, newBoard, newTargets) // animates, state final at once
-//	g.SetMoves(humanNotation, ply)           // the move list and the ply shown
-//	g.SetGameOver("Checkmate — White wins")  // or "" for none
-//	g.SetThinking(true, depth, "+0.35")      // the computer's progress; false when done
+//
+// SetFlipped turns the board, SetStyle applies the player's settings
+// (animation speed or none, legal-move dots, coordinates), CancelSelection
+// drops a selection (the page's Escape key) and AnimationLeft says how long
+// the running animation still takes (the owner holds the computer's reply
+// back until the player's own move has landed).
 //
 // The board, targets and events are the plain types of package
 // chimera/render/model. Targets drive the selection: a piece (or a hand piece)
@@ -27,17 +32,21 @@
 // target's Icon and Label; one tap answers.
 //
 // Intents (model.Intent) are delivered through Options.OnIntent from the game
-// loop, without the renderer's lock held: IntentMove (Move string),
-// IntentViewPly (Ply: show the position after that many plies; the owner then
-// calls SetPosition and SetMoves), IntentNewGame (NewGame settings from the
-// dialog: variant id, computer colour or -1, level 1-8), IntentUndo,
-// IntentRedo and IntentFlip (the renderer already flipped itself; Flipped
-// holds the new state).
+// loop, without the renderer's lock held: IntentMove (Move string).
+//
+// # Where the canvas is
+//
+// Ebiten puts its canvas in <body> at 100% of body's size and reports pointer
+// positions relative to the viewport; the page makes <body> the board's box
+// (web/app.css), wherever it is. Each update reads the canvas's offset
+// (canvasOrigin) and turns pointer positions into canvas coordinates, so a
+// tap lands on the square under it whatever the page around the canvas, the
+// host page's scroll or an iframe's position.
 //
 // # Test hook support
 //
-// SquareCenter(sq) and HandCenter(color, letter) give CSS-pixel centres for
-// the current layout and orientation; Choices() lists the open choice's
+// SquareCenter(sq) and HandCenter(color, letter) give CSS-pixel centres in
+// the page's viewport for the current layout and orientation; Choices() lists the open choice's
 // options with their CSS-pixel centres (nil when none); Animating() reports a
 // running move animation; FPS() counts the frames of the last second (Draw
 // calls), Repaints() those actually repainted (none on an idle board) and
@@ -57,8 +66,7 @@
 // repainted at all, and Ebiten then presents nothing; a change of state
 // repaints everything once; while pieces move (or a piece is dragged) only the
 // rectangles the moving tokens covered in the last frame and cover now are
-// repainted (the whole scene drawn clipped to each); while the computer thinks
-// only the status line is, at most four times a second. Run also asks for a
+// repainted (the whole scene drawn clipped to each). Run also asks for a
 // WebGL context without a multisampled, alpha or depth back buffer (Ebiten
 // draws into its own offscreen images; multisampling the canvas only added a
 // resolve per frame), and Game copies the offscreen to the canvas without

@@ -74,8 +74,14 @@
   function watchCanvas() {
     const check = () => {
       if (boot.error) return;
-      if (!document.querySelector('body > canvas')) { requestAnimationFrame(check); return; }
+      const canvas = document.querySelector('body > canvas');
+      if (!canvas) { requestAnimationFrame(check); return; }
       boot.canvas = performance.now();
+      // Ebiten makes its canvas focusable with tabindex 1, ahead of the page's
+      // controls; the board is played with the pointer or the move box.
+      canvas.setAttribute('tabindex', '-1');
+      canvas.setAttribute('role', 'img');
+      canvas.setAttribute('aria-label', 'The board: play by clicking or dragging, or type moves in the Move box');
       for (const m of document.querySelectorAll('meta[name=viewport]')) {
         if (m.id !== 'chimera-viewport') m.remove();
       }

@@ -330,8 +330,9 @@
   // ------------------------------------------------------------ keys
 
   document.addEventListener('keydown', e => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !api()) return;
     const t = e.target;
+    // Ebiten's canvas cancels the keys it sees; they are still the page's.
+    if ((e.defaultPrevented && !(t && t.tagName === 'CANVAS')) || e.altKey || e.ctrlKey || e.metaKey || !api()) return;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     if (document.querySelector('dialog[open]')) return;
     let handled = true;

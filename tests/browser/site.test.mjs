@@ -14,15 +14,16 @@ const read = f => fs.readFileSync(path.join(DIST, f), 'utf8');
 const exists = f => fs.existsSync(path.join(DIST, f));
 
 test('the pages and scripts are in dist/', { skip }, () => {
-  for (const f of ['index.html', 'boot.js', 'wasm_exec.js', 'sw.js', 'engine-worker.js', 'embed.html',
+  for (const f of ['index.html', 'app.css', 'ui.js', 'sound.js', 'boot.js', 'wasm_exec.js', 'sw.js', 'engine-worker.js', 'embed.html',
     'manifest.webmanifest', 'site.json', 'favicon.ico', 'icon-192.png', 'icon-512.png']) {
     assert.ok(exists(f), `dist/${f} is missing`);
   }
   const html = read('index.html');
-  for (const ref of ['wasm_exec.js', 'boot.js', 'manifest.webmanifest']) assert.ok(html.includes(ref), `index.html does not load ${ref}`);
+  for (const ref of ['app.css', 'wasm_exec.js', 'sound.js', 'ui.js', 'boot.js', 'manifest.webmanifest']) assert.ok(html.includes(ref), `index.html does not load ${ref}`);
   assert.match(html, /<meta name="viewport"[^>]*user-scalable=no/);
-  assert.match(html, /touch-action: none/);
-  assert.match(html, /overscroll-behavior: none/);
+  const css = read('app.css');
+  assert.match(css, /touch-action: none/);
+  assert.match(css, /overscroll-behavior: none/);
   assert.match(read('boot.js'), /instantiateStreaming/);
   assert.match(read('boot.js'), /serviceWorker\.register/);
   assert.match(read('engine-worker.js'), /engine\.wasm/);
