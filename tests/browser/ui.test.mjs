@@ -246,3 +246,38 @@ test('phone: no scroll, every control at least 44 px, no serious accessibility v
     await s.close();
   }
 });
+
+test('settings are remembered: no animation, no dots, no coordinates, sound off', { skip }, async () => {
+  const { s, server } = suite.fresh();
+  await s.open(server.url, { variant: 'assimilation', ai: 'none' });
+  // Sound: silent on load, a sound after the player's first move.
+  assert.deepEqual(await s.page.evaluate(() => window.chimeraSound.played), []);
+  await s.playMove('e2e4');
+  await s.waitFor(() => window.chimeraSound.played.length === 1, { what: 'a sound for the move' });
+  await btn(s, 'Menu').click();
+  const menu = s.page.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('radio', { name: 'Off' }).check();
+  await menu.getByRole('checkbox', { name: 'Show legal moves' }).uncheck();
+  await menu.getByRole('checkbox', { name: 'Show coordinates' }).uncheck();
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await s.page.getByRole('button', { name: 'Sound', exact: true }).click();
+  assert.equal(await s.page.getByRole('button', { name: 'Sound', exact: true }).getAttribute('aria-pressed'), 'false');
+  const before = (await s.page.evaluate(() => window.chimeraSound.played)).length;
+  await s.playMove('e7e5');
+  assert.equal((await s.state()).animating, false, 'the move animated with animations off');
+  await sleep(300);
+  assert.equal((await s.page.evaluate(() => window.chimeraSound.played)).length, before, 'a sound with sound off');
+  await s.page.reload({ waitUntil: 'load' });
+  await s.waitFor(() => window.chimera && window.chimera.state() && window.chimeraApp, { timeout: 60000 });
+  await btn(s, 'Menu').click();
+  assert.equal(await menu.getByRole('radio', { name: 'Off' }).isChecked(), true);
+  assert.equal(await menu.getByRole('checkbox', { name: 'Show legal moves' }).isChecked(), false);
+  assert.equal(await menu.getByRole('checkbox', { name: 'Show coordinates' }).isChecked(), false);
+  assert.equal(await menu.getByRole('checkbox', { name: 'Sound' }).isChecked(), false);
+  await menu.getByRole('radio', { name: 'Normal' }).check();
+  await menu.getByRole('checkbox', { name: 'Show legal moves' }).check();
+  await menu.getByRole('checkbox', { name: 'Show coordinates' }).check();
+  await menu.getByRole('checkbox', { name: 'Sound' }).check();
+  await s.page.keyboard.press('Escape');
+  s.assertClean();
+});
