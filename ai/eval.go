@@ -13,33 +13,9 @@ import (
 // deliberately simple so that the evaluation stays fast (one pass over the
 // board, no move generation).
 
-// Piece values on the board, centipawns, for the full-size games.
-//
-//   - Bedlam: a lone N, B or R that is attacked may turn into a Q, A or M on its
-//     next quiet move (metamorphosis), so the simple pieces are worth a little
-//     more than in chess, and compounds a little less (they demote when they
-//     capture). A royal compound (O, D, E) is a King carrying a piece that it
-//     can split off at will: worth most of that piece.
-//   - Assimilation: chess values; a simple piece grows by capturing, which the
-//     search sees; compounds never demote, so they keep their full value.
-var fullValue = [...][game.VPawn + 1]int{
-	// bedlam
-	{game.Pawn: 100, game.Knight: 340, game.Bishop: 350, game.Rook: 500, game.Queen: 860,
-		game.Marshall: 820, game.Paladin: 670, game.Pope: 280, game.Dragon: 420, game.Eques: 270},
-	// assimilation (and chess)
-	{game.Pawn: 100, game.Knight: 320, game.Bishop: 330, game.Rook: 500, game.Queen: 950,
-		game.Marshall: 880, game.Paladin: 700, game.Pope: 300, game.Dragon: 450, game.Eques: 280},
-}
-
-// Bifold Halfgi values. A halfling's range is about half a full piece's, and
-// two of one type on a square (a unit) slide without limit: the unit bonus
-// below adds what the pair gains over two halflings. Each royal (W, F) is
-// scored like a strong piece: losing one is a heavy blow but not the game
-// (losing both is, and the search scores it as mate).
-var bifoldValue = [game.VPawn + 1]int{
-	game.Pawn: 100, game.HRook: 260, game.HBishop: 180, game.HQueen: 440, game.Horse: 160,
-	game.Wazir: 900, game.Ferz: 900, game.LPawn: 65, game.DPawn: 65, game.VPawn: 55,
-}
+// The piece values the evaluation starts from are the game's
+// (game.Variant.Values, with the reasoning behind them in game/variant.go);
+// the terms below are added to them.
 
 // handBonus is the extra value, in percent, of a piece in hand over one on the
 // board in drop games: it can appear anywhere, next to the enemy royal.
@@ -47,7 +23,7 @@ const handBonus = 10
 
 // unitBonus is the value a pair of friendly bifold pieces on one square adds
 // to the two pieces alone (centipawns), indexed by the two kinds.
-var unitBonus [game.VPawn + 1][game.VPawn + 1]int
+var unitBonus [game.NumKinds][game.NumKinds]int
 
 func init() {
 	set := func(a, b game.Kind, v int) { unitBonus[a][b], unitBonus[b][a] = v, v }
@@ -109,8 +85,8 @@ func cheb(a, b int) int {
 // evaluator holds per-variant tables.
 type evaluator struct {
 	v      *game.Variant
-	value  [game.VPawn + 1]int
-	hand   [game.VPawn + 1]int
+	value  [game.NumKinds]int
+	hand   [game.NumKinds]int
 	bifold bool
 	drops  bool
 	noise  int    // half-width of the deterministic evaluation noise (levels)
@@ -139,7 +115,7 @@ var (
 func init() {
 	for x := 1; x < 64; x++ {
 		k := game.Piece(x).Kind()
-		if k > game.VPawn {
+		if k >= game.NumKinds {
 			continue
 		}
 		isRoyal[x] = k.Royal()
@@ -149,15 +125,8 @@ func init() {
 
 func newEvaluator(v *game.Variant) *evaluator {
 	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops}
-	switch {
-	case v.Bifold:
-		e.value = bifoldValue
-	case v.ID == "bedlam":
-		e.value = fullValue[0]
-	default:
-		e.value = fullValue[1]
-	}
 	for k := range e.value {
+		e.value[k] = v.Value(game.Kind(k))
 		e.hand[k] = e.value[k] * (100 + handBonus) / 100
 	}
 	e.handOrder = v.HandOrder()
@@ -166,7 +135,7 @@ func newEvaluator(v *game.Variant) *evaluator {
 		if c == game.Black {
 			sign = -1
 		}
-		for k := game.Pawn; k <= game.VPawn; k++ {
+		for k := game.Pawn; k < game.NumKinds; k++ {
 			x := game.MakePiece(c, k)
 			if !k.Royal() && !k.IsPawn() {
 				e.nonPawn[x] = int32(e.value[k])

@@ -901,7 +901,7 @@ func (s *searcher) capScore(m game.Move) (int, int32) {
 	return v, int32(v*16 - a/16)
 }
 
-func bifoldCaptValue(val *[game.VPawn + 1]int, k game.Kind) int {
+func bifoldCaptValue(val *[game.NumKinds]int, k game.Kind) int {
 	if k.Royal() {
 		return 1500
 	}

@@ -14,7 +14,7 @@ func TestGenerateCapturesRandom(t *testing.T) {
 		games = 10
 	}
 	r := rand.New(rand.NewPCG(7, 11))
-	for _, v := range Variants() {
+	for _, v := range AllVariants() {
 		for g := 0; g < games; g++ {
 			p := NewPosition(v)
 			for ply := 0; ply < 160; ply++ {

@@ -113,11 +113,11 @@ func (p *Position) genBifold(ml *MoveList) {
 	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
 	g.classify()
 	g.gen(p.occ[us])
-	if p.v.Castling && p.castle != 0 {
-		g.castle()
+	if p.castle != 0 {
+		p.genCastle(ml, g.all, &g)
 	}
 	// drops: onto empty squares, bifold pieces also beside a lone bifold piece
-	for _, k := range p.v.handOrder {
+	for _, k := range p.v.Hand {
 		if p.hand[us][k] == 0 {
 			continue
 		}
@@ -176,8 +176,8 @@ var cellMovers, friendKinds = makeCellMovers()
 var cellMovement = makeCellMovement()
 
 func makeCellMovement() (t [1024]movement) {
-	for ka := Kind(1); ka < numKinds; ka++ {
-		for kb := NoKind; kb < numKinds; kb++ {
+	for ka := Kind(1); ka < NumKinds; ka++ {
+		for kb := NoKind; kb < NumKinds; kb++ {
 			t[int(ka)<<5|int(kb)] = cellMove[ka][kb]
 		}
 	}
@@ -186,8 +186,8 @@ func makeCellMovement() (t [1024]movement) {
 
 func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
 	t, fk = new([1024]moversOf), new([2][64][64]uint16)
-	for ka := Kind(1); ka < numKinds; ka++ {
-		for kb := NoKind; kb < numKinds; kb++ {
+	for ka := Kind(1); ka < NumKinds; ka++ {
+		for kb := NoKind; kb < NumKinds; kb++ {
 			mv := &t[int(ka)<<5|int(kb)]
 			add := func(m movement, part Kind, unit, royalPath, full bool) {
 				if m.Pawn && !unit {
@@ -224,7 +224,7 @@ func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
 				} else if b != NoPiece && b.Color() != c {
 					b = NoPiece
 				}
-				if a == NoPiece || a.Kind() >= numKinds || b.Kind() >= numKinds {
+				if a == NoPiece || a.Kind() >= NumKinds || b.Kind() >= NumKinds {
 					continue
 				}
 				fk[c][x0][x1] = uint16(a.Kind())<<5 | uint16(b.Kind())
@@ -508,37 +508,6 @@ func (g *bifoldGen) unitPawnTargets(s int, m movement, royalPath bool) uint64 {
 		tg |= weak & g.all
 	}
 	return tg
-}
-
-// castle generates castling: the (WF) unit moves two squares toward an (RR)
-// unit, which lands on the square crossed; the royal's start, crossed and
-// destination squares must not be threatened.
-func (g *bifoldGen) castle() {
-	p := g.p
-	us := g.us
-	base := 0
-	kb, qb := uint8(castleWK), uint8(castleWQ)
-	if us == Black {
-		base, kb, qb = 56, castleBK, castleBQ
-	}
-	if p.castle&(kb|qb) == 0 {
-		return
-	}
-	king := Cell{MakePiece(us, Wazir), MakePiece(us, Ferz)}
-	rook := Cell{MakePiece(us, HRook), MakePiece(us, HRook)}
-	if p.sq[base+4] != king {
-		return
-	}
-	if p.castle&kb != 0 && p.sq[base+7] == rook && p.sq[base+5].Empty() && p.sq[base+6].Empty() {
-		if th := g.enemyThreat(); th&(7<<uint(base+4)) == 0 {
-			g.ml.add(mkMove(base+4, base+6, 0, 0, 0, flagCastle))
-		}
-	}
-	if p.castle&qb != 0 && p.sq[base] == rook && p.sq[base+1].Empty() && p.sq[base+2].Empty() && p.sq[base+3].Empty() {
-		if th := g.enemyThreat(); th&(7<<uint(base+2)) == 0 {
-			g.ml.add(mkMove(base+4, base+2, 0, 0, 0, flagCastle))
-		}
-	}
 }
 
 // ThreatMap returns the squares side c threatens in a Bifold Halfgi position

@@ -22,7 +22,7 @@ const (
 var attackFlags [32]uint8 // by Kind; 32 rows, so no bounds checks
 
 func init() {
-	for k := Kind(1); k < numKinds; k++ {
+	for k := Kind(1); k < NumKinds; k++ {
 		m := kinds[k].move
 		var f uint8
 		switch m.Orth {
@@ -156,7 +156,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			}
 			if sp&spMeta != 0 && quiet != 0 && p.attackersTo(s, them, all) != 0 {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
-				promo := base | Move(metaKind(k))<<22
+				promo := base | Move(v.meta[k&31])<<22
 				for t := tg & quiet; t != 0; t &= t - 1 {
 					ml.Moves[n&(MaxMoves-1)] = promo | Move(bits.TrailingZeros64(t))<<6
 					n++
@@ -198,8 +198,8 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		}
 	}
 	ml.N = n
-	if v.Castling && !inCheck && quiet != 0 && p.castle>>(2*(us&1))&3 != 0 {
-		p.genCastleFull(ml, all)
+	if !inCheck && quiet != 0 && p.castle>>(2*(us&1))&3 != 0 {
+		p.genCastle(ml, all, nil)
 	}
 	if v.Drops && quiet != 0 {
 		// in check, a drop is legal only on a square between the royal and a
@@ -212,7 +212,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			}
 		}
 		n = ml.N
-		for _, k := range v.handOrder {
+		for _, k := range v.Hand {
 			if p.hand[us][k] == 0 {
 				continue
 			}
@@ -328,18 +328,6 @@ const (
 	fileHBB = fileABB << 7
 )
 
-func metaKind(k Kind) Kind {
-	switch k {
-	case Knight:
-		return Queen
-	case Bishop:
-		return Paladin
-	case Rook:
-		return Marshall
-	}
-	return NoKind
-}
-
 // addPromotions adds a pawn's move from s to t once per promotion choice.
 func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	for _, k := range p.v.Promotions {
@@ -347,27 +335,36 @@ func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	}
 }
 
-// genCastleFull adds castling (the King from e1 or e8 two squares toward a
-// Rook in its corner, which lands on the square crossed) when the squares
-// between are empty and neither the crossed nor the destination square is
-// attacked. genFull calls it only out of check with a right left.
-func (p *Position) genCastleFull(ml *MoveList, all uint64) {
+// genCastle adds castling for the side to move (both families): each right
+// left whose royal and rook stand on their squares with the squares between
+// empty and the royal's path (start, crossed and destination squares) not
+// attacked (full-size games) or threatened (g, Bifold Halfgi).
+func (p *Position) genCastle(ml *MoveList, all uint64, g *bifoldGen) {
 	us := p.turn
-	them := us.Other()
-	base := 56 * int(us&1)
-	rights := p.castle >> (2 * (us & 1)) & 3 // king side 1, queen side 2
-	if p.sq[base+4][0] != MakePiece(us, King) {
-		return
+	for i := 2 * int(us&1); i < 2*int(us&1)+2; i++ {
+		r := &p.v.castle[i&3]
+		if p.castle&r.bit == 0 || all&r.empty != 0 || p.sq[r.from&63] != r.royal || p.sq[r.rookFrom&63] != r.rook {
+			continue
+		}
+		if g != nil {
+			if g.enemyThreat()&r.path != 0 {
+				continue
+			}
+		} else if p.anyAttacked(r.path, us^1, all) {
+			continue
+		}
+		ml.add(mkMove(r.from, r.to, 0, 0, 0, flagCastle))
 	}
-	rook := MakePiece(us, Rook)
-	if rights&1 != 0 && all&(0x60<<uint(base)) == 0 && p.sq[base+7][0] == rook &&
-		p.attackersTo(base+5, them, all)|p.attackersTo(base+6, them, all) == 0 {
-		ml.add(mkMove(base+4, base+6, 0, 0, 0, flagCastle))
+}
+
+// anyAttacked reports whether side by attacks a square of set (full-size).
+func (p *Position) anyAttacked(set uint64, by Color, all uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		if p.attackersTo(bits.TrailingZeros64(set), by, all) != 0 {
+			return true
+		}
 	}
-	if rights&2 != 0 && all&(0x0e<<uint(base)) == 0 && p.sq[base][0] == rook &&
-		p.attackersTo(base+3, them, all)|p.attackersTo(base+2, them, all) == 0 {
-		ml.add(mkMove(base+4, base+2, 0, 0, 0, flagCastle))
-	}
+	return false
 }
 
 // legalFull reports whether move m leaves the mover's royal unattacked, by

@@ -61,7 +61,7 @@ func TestRandomPlayouts(t *testing.T) {
 	if testing.Short() {
 		games = 4
 	}
-	for _, v := range Variants() {
+	for _, v := range AllVariants() {
 		t.Run(v.ID, func(t *testing.T) {
 			n := randomGames(v, 1, games, 120, func(p *Position) { checkPosition(t, p) })
 			t.Logf("%d positions checked", n)

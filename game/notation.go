@@ -149,7 +149,7 @@ func (p *Position) Notation(m Move) string {
 		b.WriteString(v.notationLetter(m.Part()))
 		b.WriteString("*" + to)
 	case m.IsCastle():
-		if fileOf(m.To()) == 6 {
+		if v.castleRightTo(m.To()).kingSide {
 			b.WriteString("O-O")
 		} else {
 			b.WriteString("O-O-O")
