@@ -131,9 +131,9 @@ func (p *Position) genBifold(ml *MoveList) {
 		base := mkMove(0, 0, k, 0, 0, flagDrop)
 		n := ml.N
 		for ; tg != 0; tg &= tg - 1 {
-			t := Move(bits.TrailingZeros64(tg))
+			t := bits.TrailingZeros64(tg)
 			if uint(n) < uint(len(ml.Moves)) {
-				ml.Moves[n] = base | t | t<<6
+				ml.Moves[n] = base | fromTo(t, t)
 				n++
 			}
 		}
@@ -333,7 +333,7 @@ func (g *bifoldGen) gen(bb uint64) {
 			}
 			for tg &= enter; tg != 0; tg &= tg - 1 {
 				t := uint(bits.TrailingZeros64(tg)) & 63
-				ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(capt>>t&1)<<31
+				ml.Moves[n&(MaxMoves-1)] = base | toBits(int(t)) | captureIf(capt, t)
 				n++
 			}
 			ml.N = n
@@ -396,7 +396,7 @@ func (g *bifoldGen) pawns(bb uint64) {
 				for tg := push | caps | dbl; tg != 0; tg &= tg - 1 {
 					t := uint(bits.TrailingZeros64(tg)) & 63
 					if uint(n) < uint(len(ml.Moves)) {
-						ml.Moves[n] = base | Move(t)<<6 | Move(caps>>t&1)<<31 | Move(dbl>>t&1)<<30
+						ml.Moves[n] = base | toBits(int(t)) | captureIf(caps, t) | doubleIf(dbl, t)
 						n++
 					}
 				}
@@ -406,7 +406,7 @@ func (g *bifoldGen) pawns(bb uint64) {
 				}
 			}
 			if epm != 0 {
-				ml.add(base | Move(bits.TrailingZeros64(epm))<<6 | flagEP | flagCapture)
+				ml.add(base | toBits(bits.TrailingZeros64(epm)) | flagEP | flagCapture)
 			}
 		}
 	}
@@ -418,10 +418,10 @@ func (g *bifoldGen) choices(base Move, tg uint64) {
 	for ; tg != 0; tg &= tg - 1 {
 		t := bits.TrailingZeros64(tg)
 		y := g.p.sq[t]
-		m := base | Move(t)<<6 | flagCapture
-		g.ml.add(m | Move(y[0].Kind())<<17)
+		m := base | toBits(t) | flagCapture
+		g.ml.add(m | captBits(y[0].Kind()))
 		if y[1].Kind() != y[0].Kind() {
-			g.ml.add(m | Move(y[1].Kind())<<17)
+			g.ml.add(m | captBits(y[1].Kind()))
 		}
 	}
 }
@@ -449,28 +449,28 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 	for ; push != 0; push &= push - 1 {
 		t := bits.TrailingZeros64(push)
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(t-fwd) | Move(t)<<6
+			ml.Moves[n] = fromTo(t-fwd, t)
 			n++
 		}
 	}
 	for ; dbl != 0; dbl &= dbl - 1 {
 		t := bits.TrailingZeros64(dbl)
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(t-2*fwd) | Move(t)<<6 | flagDouble
+			ml.Moves[n] = fromTo(t-2*fwd, t) | flagDouble
 			n++
 		}
 	}
 	for c := capA & (enemyOnly | ep); c != 0; c &= c - 1 {
 		t := uint(bits.TrailingZeros64(c)) & 63
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(int(t)-da) | Move(t)<<6 | flagCapture | Move(ep>>t&1)<<28
+			ml.Moves[n] = fromTo(int(t)-da, int(t)) | flagCapture | epIf(ep, t)
 			n++
 		}
 	}
 	for c := capB & (enemyOnly | ep); c != 0; c &= c - 1 {
 		t := uint(bits.TrailingZeros64(c)) & 63
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(int(t)-db) | Move(t)<<6 | flagCapture | Move(ep>>t&1)<<28
+			ml.Moves[n] = fromTo(int(t)-db, int(t)) | flagCapture | epIf(ep, t)
 			n++
 		}
 	}
@@ -481,10 +481,10 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 // and two (capture of either of two enemies), one per promotion choice.
 func (g *bifoldGen) promotions(base Move, push, caps, two uint64) {
 	for _, k := range g.p.v.Promotions {
-		b := base | Move(k)<<22
+		b := base | promoBits(k)
 		for tg := push | caps; tg != 0; tg &= tg - 1 {
 			t := uint(bits.TrailingZeros64(tg)) & 63
-			g.ml.add(b | Move(t)<<6 | Move(caps>>t&1)<<31)
+			g.ml.add(b | toBits(int(t)) | captureIf(caps, t))
 		}
 		g.choices(b, two)
 	}

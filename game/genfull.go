@@ -156,14 +156,14 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			}
 			if sp&spMeta != 0 && quiet != 0 && p.attackersTo(s, them, all) != 0 {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
-				promo := base | Move(v.meta[k&31])<<22
+				promo := base | promoBits(v.meta[k&31])
 				for t := tg & quiet; t != 0; t &= t - 1 {
-					ml.Moves[n&(MaxMoves-1)] = promo | Move(bits.TrailingZeros64(t))<<6
+					ml.Moves[n&(MaxMoves-1)] = promo | toBits(bits.TrailingZeros64(t))
 					n++
 				}
 			}
 			for ; fuse != 0; fuse &= fuse - 1 {
-				ml.Moves[n&(MaxMoves-1)] = base | Move(bits.TrailingZeros64(fuse))<<6
+				ml.Moves[n&(MaxMoves-1)] = base | toBits(bits.TrailingZeros64(fuse))
 				n++
 			}
 			if sp&spSplit != 0 && quiet != 0 {
@@ -181,9 +181,9 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 							}
 						}
 					}
-					pm := base | Move(part)<<12
+					pm := base | partBits(part)
 					for t := ptg; t != 0; t &= t - 1 {
-						ml.Moves[n&(MaxMoves-1)] = pm | Move(bits.TrailingZeros64(t))<<6
+						ml.Moves[n&(MaxMoves-1)] = pm | toBits(bits.TrailingZeros64(t))
 						n++
 					}
 				}
@@ -193,7 +193,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		// capture flag is the target's bit in enemy
 		for ; tg != 0; tg &= tg - 1 {
 			t := bits.TrailingZeros64(tg)
-			ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(enemy>>uint(t)&1)<<31
+			ml.Moves[n&(MaxMoves-1)] = base | toBits(t) | captureIf(enemy, uint(t))
 			n++
 		}
 	}
@@ -220,7 +220,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			if k == Pawn {
 				tg &^= lastRankBB[us]
 			}
-			dm := Move(k)<<12 | flagDrop
+			dm := partBits(k) | flagDrop
 			if n+bits.OnesCount64(tg)+4 > MaxMoves {
 				break // never in a real game
 			}
@@ -230,25 +230,25 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 				// for; natively the plain loop is faster
 				cnt := bits.OnesCount64(tg)
 				for j := 0; j < cnt; j += 4 {
-					a := Move(bits.TrailingZeros64(tg))
+					a := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					b := Move(bits.TrailingZeros64(tg))
+					b := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					c := Move(bits.TrailingZeros64(tg))
+					c := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					d := Move(bits.TrailingZeros64(tg))
+					d := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					ml.Moves[(n+j)&(MaxMoves-1)] = dm | a | a<<6
-					ml.Moves[(n+j+1)&(MaxMoves-1)] = dm | b | b<<6
-					ml.Moves[(n+j+2)&(MaxMoves-1)] = dm | c | c<<6
-					ml.Moves[(n+j+3)&(MaxMoves-1)] = dm | d | d<<6
+					ml.Moves[(n+j)&(MaxMoves-1)] = dm | fromTo(a, a)
+					ml.Moves[(n+j+1)&(MaxMoves-1)] = dm | fromTo(b, b)
+					ml.Moves[(n+j+2)&(MaxMoves-1)] = dm | fromTo(c, c)
+					ml.Moves[(n+j+3)&(MaxMoves-1)] = dm | fromTo(d, d)
 				}
 				n += cnt
 				continue
 			}
 			for ; tg != 0; tg &= tg - 1 {
-				t := Move(bits.TrailingZeros64(tg))
-				ml.Moves[n] = dm | t | t<<6
+				t := bits.TrailingZeros64(tg)
+				ml.Moves[n] = dm | fromTo(t, t)
 				n++
 			}
 		}
@@ -286,22 +286,22 @@ func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet u
 	}
 	for t := one &^ last & quiet; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-dOne) | Move(ts)<<6
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-dOne, ts)
 		n++
 	}
 	for t := two; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-2*dOne) | Move(ts)<<6 | flagDouble
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-2*dOne, ts) | flagDouble
 		n++
 	}
 	for t := left &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-dLeft) | Move(ts)<<6 | flagCapture
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-dLeft, ts) | flagCapture
 		n++
 	}
 	for t := right &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-dRight) | Move(ts)<<6 | flagCapture
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-dRight, ts) | flagCapture
 		n++
 	}
 	ml.N = n

@@ -40,7 +40,7 @@ func (p *Position) Make(m Move) {
 		// and a split first (makeFullExtra); then the whole piece from one
 		// square to another, which it may capture on, fuse with or promote
 		// on, written out here (calls are dear under WASM)
-		if m&(flagEP|flagCastle|31<<12) != 0 && p.makeFullExtra(u, m) {
+		if m&(flagEP|flagCastle|partMask) != 0 && p.makeFullExtra(u, m) {
 			break
 		}
 		from := m.From()
@@ -49,7 +49,7 @@ func (p *Position) Make(m Move) {
 		u.save(to, p.sq[to])
 		k := x.Kind()
 		res := k
-		if m&(31<<22|flagCapture) != 0 || y != NoPiece {
+		if m&(promoMask|flagCapture) != 0 || y != NoPiece {
 			res = p.fullResult(u, m, k, y)
 		}
 		nx := MakePiece(us, res)
@@ -92,7 +92,7 @@ func (p *Position) Make(m Move) {
 	from := m.From()
 	p.castleUpdate(p.castle &^ (p.v.castleMask[from] | p.v.castleMask[to]))
 	p.hash ^= zEP[epIndex(p.ep)]
-	p.ep = int8(((from+to)/2+1)*int(m>>30&1) - 1) // the square passed by a double step, or -1
+	p.ep = int8(((from+to)/2+1)*m.double() - 1) // the square passed by a double step, or -1
 	p.hash ^= zEP[epIndex(p.ep)]
 	p.half++
 	if resetHalf {
