@@ -53,7 +53,7 @@ type bifoldGen struct {
 	pieceSq    uint64 // squares holding one of our non-pawn pieces
 	epBit      uint64 // the en-passant square, or 0
 
-	capsOnly bool // pieces and units only capture (the search's quiescence); pawns make every move
+	mode genMode // genAll, genTactical (captures and promotions) or genQuiet (the others)
 }
 
 func (g *bifoldGen) enemyThreat() uint64 {
@@ -101,18 +101,26 @@ func (g *bifoldGen) classify() {
 	if p.ep >= 0 {
 		g.epBit = 1 << uint(p.ep&63)
 	}
+	if g.mode == genQuiet {
+		// no square to capture on
+		g.capS, g.two, g.enemyOnly, g.epBit = 0, 0, 0, 0
+	}
 	g.classified = true
 }
 
-// genBifold appends the legal moves of a Bifold Halfgi position.
-func (p *Position) genBifold(ml *MoveList) {
+// genBifold appends the legal moves of a Bifold Halfgi position of the
+// mode's kind (genTactical: captures and promotions only).
+func (p *Position) genBifold(ml *MoveList, mode genMode) {
 	us := p.turn
 	if p.royals[us] == 0 {
 		return // both royals lost: no moves
 	}
-	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
+	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other(), mode: mode}
 	g.classify()
 	g.gen(p.occ[us])
+	if mode == genTactical {
+		return
+	}
 	if p.castle != 0 {
 		p.genCastle(ml, g.all, &g)
 	}
@@ -252,7 +260,7 @@ func (g *bifoldGen) gen(bb uint64) {
 	}
 	all, empty, quietS, capS, enemyOnly := g.all, g.empty, g.quietS, g.capS, g.enemyOnly
 	enterEmpty, enterQuiet := empty, quietS // where a unit and a single piece go without capturing
-	if g.capsOnly {
+	if g.mode == genTactical {
 		enterEmpty, enterQuiet = 0, 0
 	}
 	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
@@ -354,11 +362,15 @@ func (g *bifoldGen) pawns(bb uint64) {
 	ml := g.ml
 	us := g.us
 	all, empty, join, capS, enemyOnly, ep := g.all, g.empty, g.join, g.capS, g.enemyOnly, g.epBit
+	enemy := p.occ[g.them]
 	for ; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		push0 := bbt.pawnPush[us][s]
 		if push0 == 0 {
 			continue // stranded on the last rank
+		}
+		if g.mode == genTactical && (bbt.pawnLeft[us][s]|bbt.pawnRight[us][s])&(enemy|ep) == 0 && push0&lastRankBB[us] == 0 {
+			continue // nothing to take, no promotion
 		}
 		x := p.sq[s]
 		cm := &cellMovers[friendKinds[us&1][x[0]&63][x[1]&63]&1023]
@@ -375,6 +387,9 @@ func (g *bifoldGen) pawns(bb uint64) {
 			e := push & empty // a double step passes an empty square
 			dbl := bbt.pawnDouble[us][s] & enter & -((e | -e) >> 63)
 			push &= enter
+			if g.mode == genTactical {
+				push, dbl = push&lastRankBB[us], 0 // promotions only
+			}
 			// the diagonals it takes on: the strong sides, and the weak
 			// ones if supported (judged only when there is something to
 			// take there: it costs a threat map)
@@ -390,7 +405,9 @@ func (g *bifoldGen) pawns(bb uint64) {
 			two &= diag
 			base := mkMove(s, 0, jb.part, 0, 0, 0)
 			if (push|caps|two)&lastRankBB[us] != 0 {
-				g.promotions(base, push, caps, two)
+				if g.mode != genQuiet {
+					g.promotions(base, push, caps, two)
+				}
 			} else {
 				n := ml.N
 				for tg := push | caps | dbl; tg != 0; tg &= tg - 1 {
@@ -443,6 +460,9 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 		dbl = (push & 0xff0000000000) >> 8 & empty
 		capA, capB = (pw&^fileA)>>9, (pw&^fileH)>>7
 		fwd, da, db = -8, -9, -7
+	}
+	if g.mode == genTactical {
+		push, dbl = 0, 0
 	}
 	ml := g.ml
 	n := ml.N
@@ -508,6 +528,55 @@ func (g *bifoldGen) unitPawnTargets(s int, m movement, royalPath bool) uint64 {
 		tg |= weak & g.all
 	}
 	return tg
+}
+
+// threatMap returns the squares side c threatens (rule 8): every square some
+// piece or unit of c could move onto by its movement, whatever stands there,
+// plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
+// while supported). Bit operations: each line's squares up to and including
+// its first occupied square at once, without branches.
+func (p *Position) threatMap(c Color) uint64 {
+	var th uint64
+	all := p.occ[0] | p.occ[1]
+	empty := ^all
+	var weakSq, weakDiag [32]uint64 // weak pawns: their square and weak diagonals
+	nw := 0
+	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb) & 63
+		x := &p.sq[s]
+		m := &cellMovement[friendKinds[c&1][x[0]&63][x[1]&63]&1023]
+		if m.Orth|m.Diag != rNone {
+			// each line up to and including its first occupied square
+			orth, diag := slideAtt(&rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s], all)
+			th |= orth | diag
+		}
+		th |= knightBB[s] & -uint64(m.Leap>>1) // lLeap
+		if m.Leap == lHorse {
+			hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]
+			e0, e1, e2, e3 := empty&hp[0], empty&hp[1], empty&hp[2], empty&hp[3]
+			th |= ht[0]&-((e0|-e0)>>63) | ht[1]&-((e1|-e1)>>63) | ht[2]&-((e2|-e2)>>63) | ht[3]&-((e3|-e3)>>63)
+		}
+		// pawn diagonals (PawnCap is 0 for the others)
+		l, r := bbt.pawnLeft[c][s], bbt.pawnRight[c][s]
+		pc := uint64(m.PawnCap)
+		th |= l&-(pc&1) | r&-(pc>>1&1)
+		if pc&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weakSq) {
+			weakSq[nw] = 1 << uint(s)
+			weakDiag[nw] = l&-(pc>>2&1) | r&-(pc>>3&1)
+			nw++
+		}
+	}
+	// weak pawns, from the owner's back rank forward: support comes from behind
+	for i := 0; i < nw; i++ {
+		j := i
+		if c == Black {
+			j = nw - 1 - i
+		}
+		if th&weakSq[j] != 0 {
+			th |= weakDiag[j]
+		}
+	}
+	return th
 }
 
 // ThreatMap returns the squares side c threatens in a Bifold Halfgi position

@@ -66,10 +66,11 @@ func (p *Position) InCheck() bool {
 // loops that write moves are inline: under WASM a call or a taken branch
 // per move costs more than the move.
 //
-// With capsOnly (the search's quiescence) it writes only captures and pawn
-// promotions (no quiet moves, drops, castling, metamorphosis, fusion or
-// fission) unless the side to move is in check: then every evasion.
-func (p *Position) genFull(ml *MoveList, capsOnly bool) {
+// The mode picks the moves: genAll every one; genTactical the tactical
+// ones (IsTactical: captures and pawn promotions, no quiet moves, drops,
+// castling, metamorphosis, fusion or fission) unless the side to move is in
+// check, then every evasion; genQuiet the others.
+func (p *Position) genFull(ml *MoveList, mode genMode) {
 	v := p.v
 	us := p.turn
 	them := us.Other()
@@ -93,18 +94,23 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		}
 	}
 	inCheck := checkers != 0
-	quiet := empty // the empty squares a move may go to
-	if capsOnly && !inCheck {
+	quiet := empty // the empty squares a quiet move may go to
+	if mode == genTactical && !inCheck {
 		quiet = 0
 	}
+	takes := enemy // the squares a capture may go to
+	if mode == genQuiet {
+		takes = 0
+	}
+	promote := mode != genQuiet
 
 	pawns := own & p.cls[clsPawn]
-	p.genPawnsFull(ml, pawns&^pinned, evade, empty, enemy, quiet)
+	p.genPawnsFull(ml, pawns&^pinned, evade, empty, takes, quiet, promote)
 	for pp := pawns & pinned; pp != 0; pp &= pp - 1 {
 		s := bits.TrailingZeros64(pp)
-		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, enemy, quiet)
+		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, takes, quiet, promote)
 	}
-	if ep := int(p.ep); ep >= 0 {
+	if ep := int(p.ep); ep >= 0 && promote {
 		for pp := pawnDiag[them][ep] & pawns; pp != 0; pp &= pp - 1 {
 			if m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture); p.legalFull(m) {
 				ml.add(m)
@@ -135,7 +141,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		if !info.royal {
 			att &= evade
 		}
-		tg := att & (enemy | quiet)
+		tg := att & (takes | quiet)
 		base := Move(s)
 		if sp := v.special[k]; sp != 0 {
 			// the royal, metamorphosis, fusion and fission: one test for
@@ -259,9 +265,10 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 // genPawnsFull appends the moves of side to move's pawns in set pawns (all
 // at once, by shifting the set), keeping destinations in mask (a pinned
 // pawn's line, the squares that answer a check). Steps that do not promote
-// go only to squares in quiet (empty, or none for captures only). En
-// passant is genFull's.
-func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet uint64) {
+// go only to squares in quiet (empty, or none for captures only), captures
+// to squares in enemy (none for quiet moves only); promotions only with
+// promote. En passant is genFull's.
+func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet uint64, promote bool) {
 	var one, two, left, right uint64
 	var dOne, dLeft, dRight int
 	if p.turn == White {
@@ -305,7 +312,7 @@ func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet u
 		n++
 	}
 	ml.N = n
-	if (one|left|right)&last == 0 {
+	if (one|left|right)&last == 0 || !promote {
 		return
 	}
 	for t := one & last; t != 0; t &= t - 1 {

@@ -4,23 +4,6 @@ import (
 	"strings"
 )
 
-// GenerateMoves appends every legal move of the position to ml.
-func (p *Position) GenerateMoves(ml *MoveList) {
-	if p.v.Bifold {
-		p.genBifold(ml)
-	} else {
-		p.genFull(ml, false)
-	}
-}
-
-// LegalMoves returns the legal moves of the position (allocates; the search
-// uses GenerateMoves with its own lists).
-func (p *Position) LegalMoves() []Move {
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	return append([]Move(nil), ml.Slice()...)
-}
-
 func lower(b byte) byte {
 	if b >= 'A' && b <= 'Z' {
 		return b + 'a' - 'A'
