@@ -29,9 +29,9 @@ func NewPosition(v *Variant) *Position {
 	return p
 }
 
-// Parse reads a position string (RULES.md section 4) of rule set v. The word
-// "startpos" gives the start position. Missing trailing fields default to
-// "w - - 0 1"; a missing hand means empty hands.
+// Parse reads a position string of rule set v (docs/RULES.md, "Position
+// strings"). The word "startpos" gives the start position. Missing trailing
+// fields default to "w - - 0 1"; a missing hand means empty hands.
 func Parse(v *Variant, s string) (*Position, error) {
 	s = strings.TrimSpace(s)
 	if s == "startpos" {

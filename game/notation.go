@@ -11,7 +11,7 @@ func lower(b byte) byte {
 	return b
 }
 
-// MoveString returns the canonical move string of m (RULES.md section 5).
+// MoveString returns the canonical move string of m (docs/RULES.md, "Move strings").
 func (p *Position) MoveString(m Move) string {
 	v := p.v
 	if m.IsDrop() {
@@ -121,8 +121,8 @@ func (v *Variant) notationLetter(k Kind) string {
 	return string(v.Letter(k))
 }
 
-// Notation returns the human notation of legal move m (RULES.md section 6,
-// and the Bifold Halfgi notation described in docs/RULES.md).
+// Notation returns the human notation of legal move m (docs/RULES.md,
+// "Human notation", which describes the Bifold Halfgi notation too).
 func (p *Position) Notation(m Move) string {
 	v := p.v
 	var b strings.Builder
