@@ -312,40 +312,18 @@ func (g *bifoldGen) gen(bb uint64) {
 // whatever stands there (pawn moves aside): along each line up to and
 // including the first square of blk, the knight's leap, and the Horse's
 // targets whose orthogonal square is in pass. The generator and the threat
-// map (rule 8) both ask it. The lines are slideAtt's, written out to skip
-// the lines a mover lacks.
+// map (rule 8) both ask it. The lines are slideAtt's, skipping those a
+// mover lacks.
 func reach(m *movement, s int, blk, pass uint64) uint64 {
 	s &= 63
 	var tg uint64
 	if m.Orth != rNone {
 		ro := &rayRange[m.Orth&3][s]
-		r := ro[0]
-		q := r&blk | 1<<63
-		tg |= r & (q ^ (q - 1))
-		r = ro[1]
-		q = r&blk | 1<<63
-		tg |= r & (q ^ (q - 1))
-		r = ro[2]
-		q = r&blk | 1
-		tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-		r = ro[3]
-		q = r&blk | 1
-		tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+		tg = upRay(ro[0], blk) | upRay(ro[1], blk) | downRay(ro[2], blk) | downRay(ro[3], blk)
 	}
 	if m.Diag != rNone {
 		rd := &rayRange[m.Diag&3][s]
-		r := rd[4]
-		q := r&blk | 1<<63
-		tg |= r & (q ^ (q - 1))
-		r = rd[7]
-		q = r&blk | 1<<63
-		tg |= r & (q ^ (q - 1))
-		r = rd[5]
-		q = r&blk | 1
-		tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-		r = rd[6]
-		q = r&blk | 1
-		tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+		tg |= upRay(rd[4], blk) | upRay(rd[7], blk) | downRay(rd[5], blk) | downRay(rd[6], blk)
 	}
 	switch m.Leap {
 	case lLeap:
