@@ -102,14 +102,21 @@ type evaluator struct {
 	handOrder []game.Kind
 	// st[top] is the incremental part of the evaluation of the current
 	// position; make and unmake push and pop it.
-	st  [maxPly + 2]evState
+	st  [evStack]evState
 	top int
 }
+
+// evStack is the size of the evaluator's state stack: a power of two at
+// least maxPly+2, so that masked indexes need no bounds checks.
+const evStack = 128
+
+var _ = [evStack - maxPly - 2]int{} // evStack >= maxPly+2
 
 // Piece properties indexed by game.Piece (kind in the low 5 bits).
 var (
 	isRoyal [64]bool
 	isPawn  [64]bool
+	pawnBit [64]uint8 // isPawn as 0 or 1
 )
 
 func init() {
@@ -120,6 +127,9 @@ func init() {
 		}
 		isRoyal[x] = k.Royal()
 		isPawn[x] = k.IsPawn()
+		if isPawn[x] {
+			pawnBit[x] = 1
+		}
 	}
 }
 
@@ -337,44 +347,35 @@ func (e *evaluator) reset(p *game.Position) {
 }
 
 // make plays m on p (p.Make) and pushes the state of the new position,
-// updated from the squares the move changes: origin, destination, the pawn
-// taken en passant and the castling rook's squares.
+// updated from the squares the move changed (Position.ChangedSquare).
 func (e *evaluator) make(p *game.Position, m game.Move) {
-	var sqs [4]int
-	n := 1
-	sqs[0] = m.To()
-	if !m.IsDrop() {
-		sqs[1] = m.From()
-		n = 2
-		switch {
-		case m.IsEnPassant():
-			if p.Turn() == game.White {
-				sqs[2] = m.To() - 8
-			} else {
-				sqs[2] = m.To() + 8
-			}
-			n = 3
-		case m.IsCastle():
-			to := m.To()
-			if to > m.From() {
-				sqs[2], sqs[3] = to+1, to-1
-			} else {
-				sqs[2], sqs[3] = to-2, to+1
-			}
-			n = 4
-		}
-	}
-	var old [4]game.Cell
-	for i := 0; i < n; i++ {
-		old[i] = p.At(sqs[i])
-	}
 	p.Make(m)
 	e.top++
-	st := &e.st[e.top]
-	*st = e.st[e.top-1]
+	st, prev := &e.st[e.top&(evStack-1)], &e.st[(e.top-1)&(evStack-1)]
+	n := p.Changed()
+	if !e.bifold {
+		// the full-size terms only, written out (no call per square): a
+		// piece's value and square term, its attacking material, its pawn bit
+		st.score, st.nonPawn, st.pawns = prev.score, prev.nonPawn, prev.pawns
+		for i := 0; i < n; i++ {
+			sq, old := p.ChangedSquare(i)
+			sq &= 63
+			x, o := p.At(sq)[0]&63, old[0]&63
+			st.score += int(e.pst[x][sq]) - int(e.pst[o][sq])
+			st.nonPawn[x>>5&1] += int(e.nonPawn[x])
+			st.nonPawn[o>>5&1] -= int(e.nonPawn[o])
+			bit := uint64(1) << uint(sq)
+			st.pawns[0] &^= bit
+			st.pawns[1] &^= bit
+			st.pawns[x>>5&1] |= bit & -uint64(pawnBit[x])
+		}
+		return
+	}
+	*st = *prev
 	for i := 0; i < n; i++ {
-		e.setCell(st, sqs[i], old[i], -1)
-		e.setCell(st, sqs[i], p.At(sqs[i]), 1)
+		sq, old := p.ChangedSquare(i)
+		e.setCell(st, sq, old, -1)
+		e.setCell(st, sq, p.At(sq), 1)
 	}
 }
 

@@ -45,3 +45,15 @@ func (p *Position) MakeNull() {
 // Occupied returns the squares holding at least one piece of side c, as a
 // bit set (bit s for square s).
 func (p *Position) Occupied(c Color) uint64 { return p.occ[c] }
+
+// Changed returns how many squares the last move made with Make changed
+// (at most four; each square once), for an evaluation kept up to date move
+// by move.
+func (p *Position) Changed() int { return int(p.stack[len(p.stack)-1].n) }
+
+// ChangedSquare returns the i-th square (0 <= i < Changed()) that the last
+// move made with Make changed, and its content before the move.
+func (p *Position) ChangedSquare(i int) (int, Cell) {
+	u := &p.stack[len(p.stack)-1]
+	return int(u.sq[i&3]), u.cell[i&3]
+}
