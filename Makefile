@@ -4,7 +4,8 @@
 #   make run     build, then serve dist/ on http://127.0.0.1:8080
 #   make test    gofmt check, go vet, go test (native), the WASM tests of game/ and ai/
 #                under Node, then the browser tests (headless Chromium)
-#   make bench   Go benchmarks (native); make bench-wasm: the same under Node
+#   make bench   Go benchmarks (native); make bench-wasm: the same under Node;
+#                make bench-search: the search's nodes/s natively and under Node in one run
 #
 # Variables: DIST (dist), ADDR (127.0.0.1:8080), CHROMIUM (/usr/bin/chromium).
 # make build compresses main.wasm and engine.wasm with zopfli when it is installed
@@ -26,7 +27,7 @@ BIN       := tests/browser/.bin
 WASM_TEST_PKGS := ./game/... ./ai/...
 
 .PHONY: all build wasm engine site run serve test fmtcheck vet gotest wasmtest browsertest \
-	browser-deps bench bench-wasm clean
+	browser-deps bench bench-wasm bench-search clean
 
 all: build
 
@@ -94,6 +95,9 @@ bench:
 
 bench-wasm:
 	$(WASM_ENV) $(GO) test -exec="$(WASM_EXEC)" -run='^$$' -bench=. -benchmem $(WASM_TEST_PKGS)
+
+bench-search:
+	tools/searchspeed.sh 5
 
 clean:
 	rm -rf $(DIST) $(BIN) tests/browser/test-output

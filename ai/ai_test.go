@@ -205,8 +205,7 @@ func TestGenerateCaptures(t *testing.T) {
 				inCheck := !v.Bifold && p.InCheck()
 				want := map[game.Move]bool{}
 				for _, m := range all.Slice() {
-					pawnPromo := m.Promo() != game.NoKind && (v.Bifold || p.At(m.From())[0].Kind() == game.Pawn)
-					if inCheck || m.IsCapture() || pawnPromo {
+					if inCheck || p.IsTactical(m) {
 						want[m] = true
 					}
 				}

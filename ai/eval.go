@@ -13,33 +13,9 @@ import (
 // deliberately simple so that the evaluation stays fast (one pass over the
 // board, no move generation).
 
-// Piece values on the board, centipawns, for the full-size games.
-//
-//   - Bedlam: a lone N, B or R that is attacked may turn into a Q, A or M on its
-//     next quiet move (metamorphosis), so the simple pieces are worth a little
-//     more than in chess, and compounds a little less (they demote when they
-//     capture). A royal compound (O, D, E) is a King carrying a piece that it
-//     can split off at will: worth most of that piece.
-//   - Assimilation: chess values; a simple piece grows by capturing, which the
-//     search sees; compounds never demote, so they keep their full value.
-var fullValue = [...][game.VPawn + 1]int{
-	// bedlam
-	{game.Pawn: 100, game.Knight: 340, game.Bishop: 350, game.Rook: 500, game.Queen: 860,
-		game.Marshall: 820, game.Paladin: 670, game.Pope: 280, game.Dragon: 420, game.Eques: 270},
-	// assimilation (and chess)
-	{game.Pawn: 100, game.Knight: 320, game.Bishop: 330, game.Rook: 500, game.Queen: 950,
-		game.Marshall: 880, game.Paladin: 700, game.Pope: 300, game.Dragon: 450, game.Eques: 280},
-}
-
-// Bifold Halfgi values. A halfling's range is about half a full piece's, and
-// two of one type on a square (a unit) slide without limit: the unit bonus
-// below adds what the pair gains over two halflings. Each royal (W, F) is
-// scored like a strong piece: losing one is a heavy blow but not the game
-// (losing both is, and the search scores it as mate).
-var bifoldValue = [game.VPawn + 1]int{
-	game.Pawn: 100, game.HRook: 260, game.HBishop: 180, game.HQueen: 440, game.Horse: 160,
-	game.Wazir: 900, game.Ferz: 900, game.LPawn: 65, game.DPawn: 65, game.VPawn: 55,
-}
+// The piece values the evaluation starts from are the game's
+// (game.Variant.Values, with the reasoning behind them in game/variant.go);
+// the terms below are added to them.
 
 // handBonus is the extra value, in percent, of a piece in hand over one on the
 // board in drop games: it can appear anywhere, next to the enemy royal.
@@ -47,7 +23,7 @@ const handBonus = 10
 
 // unitBonus is the value a pair of friendly bifold pieces on one square adds
 // to the two pieces alone (centipawns), indexed by the two kinds.
-var unitBonus [game.VPawn + 1][game.VPawn + 1]int
+var unitBonus [game.NumKinds][game.NumKinds]int
 
 func init() {
 	set := func(a, b game.Kind, v int) { unitBonus[a][b], unitBonus[b][a] = v, v }
@@ -109,8 +85,8 @@ func cheb(a, b int) int {
 // evaluator holds per-variant tables.
 type evaluator struct {
 	v      *game.Variant
-	value  [game.VPawn + 1]int
-	hand   [game.VPawn + 1]int
+	value  [game.NumKinds]int
+	hand   [game.NumKinds]int
 	bifold bool
 	drops  bool
 	noise  int    // half-width of the deterministic evaluation noise (levels)
@@ -126,38 +102,41 @@ type evaluator struct {
 	handOrder []game.Kind
 	// st[top] is the incremental part of the evaluation of the current
 	// position; make and unmake push and pop it.
-	st  [maxPly + 2]evState
+	st  [evStack]evState
 	top int
 }
+
+// evStack is the size of the evaluator's state stack: a power of two at
+// least maxPly+2, so that masked indexes need no bounds checks.
+const evStack = 128
+
+var _ = [evStack - maxPly - 2]int{} // evStack >= maxPly+2
 
 // Piece properties indexed by game.Piece (kind in the low 5 bits).
 var (
 	isRoyal [64]bool
 	isPawn  [64]bool
+	pawnBit [64]uint8 // isPawn as 0 or 1
 )
 
 func init() {
 	for x := 1; x < 64; x++ {
 		k := game.Piece(x).Kind()
-		if k > game.VPawn {
+		if k >= game.NumKinds {
 			continue
 		}
 		isRoyal[x] = k.Royal()
 		isPawn[x] = k.IsPawn()
+		if isPawn[x] {
+			pawnBit[x] = 1
+		}
 	}
 }
 
 func newEvaluator(v *game.Variant) *evaluator {
 	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops}
-	switch {
-	case v.Bifold:
-		e.value = bifoldValue
-	case v.ID == "bedlam":
-		e.value = fullValue[0]
-	default:
-		e.value = fullValue[1]
-	}
 	for k := range e.value {
+		e.value[k] = v.Value(game.Kind(k))
 		e.hand[k] = e.value[k] * (100 + handBonus) / 100
 	}
 	e.handOrder = v.HandOrder()
@@ -166,7 +145,7 @@ func newEvaluator(v *game.Variant) *evaluator {
 		if c == game.Black {
 			sign = -1
 		}
-		for k := game.Pawn; k <= game.VPawn; k++ {
+		for k := game.Pawn; k < game.NumKinds; k++ {
 			x := game.MakePiece(c, k)
 			if !k.Royal() && !k.IsPawn() {
 				e.nonPawn[x] = int32(e.value[k])
@@ -368,44 +347,35 @@ func (e *evaluator) reset(p *game.Position) {
 }
 
 // make plays m on p (p.Make) and pushes the state of the new position,
-// updated from the squares the move changes: origin, destination, the pawn
-// taken en passant and the castling rook's squares.
+// updated from the squares the move changed (Position.ChangedSquare).
 func (e *evaluator) make(p *game.Position, m game.Move) {
-	var sqs [4]int
-	n := 1
-	sqs[0] = m.To()
-	if !m.IsDrop() {
-		sqs[1] = m.From()
-		n = 2
-		switch {
-		case m.IsEnPassant():
-			if p.Turn() == game.White {
-				sqs[2] = m.To() - 8
-			} else {
-				sqs[2] = m.To() + 8
-			}
-			n = 3
-		case m.IsCastle():
-			to := m.To()
-			if to > m.From() {
-				sqs[2], sqs[3] = to+1, to-1
-			} else {
-				sqs[2], sqs[3] = to-2, to+1
-			}
-			n = 4
-		}
-	}
-	var old [4]game.Cell
-	for i := 0; i < n; i++ {
-		old[i] = p.At(sqs[i])
-	}
 	p.Make(m)
 	e.top++
-	st := &e.st[e.top]
-	*st = e.st[e.top-1]
+	st, prev := &e.st[e.top&(evStack-1)], &e.st[(e.top-1)&(evStack-1)]
+	n := p.Changed()
+	if !e.bifold {
+		// the full-size terms only, written out (no call per square): a
+		// piece's value and square term, its attacking material, its pawn bit
+		st.score, st.nonPawn, st.pawns = prev.score, prev.nonPawn, prev.pawns
+		for i := 0; i < n; i++ {
+			sq, old := p.ChangedSquare(i)
+			sq &= 63
+			x, o := p.At(sq)[0]&63, old[0]&63
+			st.score += int(e.pst[x][sq]) - int(e.pst[o][sq])
+			st.nonPawn[x>>5&1] += int(e.nonPawn[x])
+			st.nonPawn[o>>5&1] -= int(e.nonPawn[o])
+			bit := uint64(1) << uint(sq)
+			st.pawns[0] &^= bit
+			st.pawns[1] &^= bit
+			st.pawns[x>>5&1] |= bit & -uint64(pawnBit[x])
+		}
+		return
+	}
+	*st = *prev
 	for i := 0; i < n; i++ {
-		e.setCell(st, sqs[i], old[i], -1)
-		e.setCell(st, sqs[i], p.At(sqs[i]), 1)
+		sq, old := p.ChangedSquare(i)
+		e.setCell(st, sq, old, -1)
+		e.setCell(st, sq, p.At(sq), 1)
 	}
 }
 

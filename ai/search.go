@@ -582,9 +582,9 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 
 	// Staged generation: out of check, unless the hash move is quiet, the
-	// captures (and pawn promotions) come first from the generator asked for
-	// captures only (GenerateCaptures); the other moves are generated only when no capture cuts
-	// off (with drops they are many). The order is the one a single list
+	// tactical moves (captures and pawn promotions: GenerateCaptures) come
+	// first; the others (GenerateQuiets) are generated only when no capture
+	// cuts off (with drops they are many). The order is the one a single list
 	// would have: hash move, captures, killers, history.
 	ml := &s.lists[ply]
 	ml.N = 0
@@ -700,17 +700,8 @@ stages:
 		// searched above
 		rest = true
 		ml.N = 0
-		p.GenerateMoves(ml)
-		n := 0
-		for _, m := range ml.Moves[:ml.N] {
-			if m.IsCapture() || (m.Promo() != game.NoKind && (s.ev.bifold || p.At(m.From())[0].Kind() == game.Pawn)) {
-				continue
-			}
-			ml.Moves[n] = m
-			n++
-		}
-		ml.N = n
-		if i+n == 0 {
+		p.GenerateQuiets(ml)
+		if i+ml.N == 0 {
 			return s.noMoves(ply, inCheck)
 		}
 	}
@@ -901,7 +892,7 @@ func (s *searcher) capScore(m game.Move) (int, int32) {
 	return v, int32(v*16 - a/16)
 }
 
-func bifoldCaptValue(val *[game.VPawn + 1]int, k game.Kind) int {
+func bifoldCaptValue(val *[game.NumKinds]int, k game.Kind) int {
 	if k.Royal() {
 		return 1500
 	}

@@ -91,32 +91,27 @@ func init() {
 	}
 }
 
+// upRay and downRay return the squares of ray r (toward higher squares:
+// N, E, NE, NW; toward lower ones: S, W, SE, SW) up to and including the
+// first one in blk, without branches: a sentinel bit stands for the board's
+// edge.
+func upRay(r, blk uint64) uint64 {
+	q := r&blk | 1<<63
+	return r & (q ^ (q - 1))
+}
+
+func downRay(r, blk uint64) uint64 {
+	q := r&blk | 1
+	return r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
+}
+
 // slideAtt returns the squares reached along the orthogonal rays o and the
 // diagonal rays d of one square (rows of rayRange or rayBB, indexed by
 // direction) when the squares in all are occupied: on each ray, up to and
-// including the first occupied square. No branches: a sentinel bit stands
-// for the board's edge (N, E, NE, NW run to higher squares, the others to
-// lower).
+// including the first occupied square.
 func slideAtt(o, d *[8]uint64, all uint64) (orth, diag uint64) {
-	n, e, so, w := o[0], o[1], o[2], o[3]
-	ne, nw, se, sw := d[4], d[7], d[5], d[6]
-	b := n&all | 1<<63
-	n &= b ^ (b - 1)
-	b = e&all | 1<<63
-	e &= b ^ (b - 1)
-	b = ne&all | 1<<63
-	ne &= b ^ (b - 1)
-	b = nw&all | 1<<63
-	nw &= b ^ (b - 1)
-	b = so&all | 1
-	so &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	b = w&all | 1
-	w &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	b = se&all | 1
-	se &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	b = sw&all | 1
-	sw &= -(uint64(1) << uint(63-bits.LeadingZeros64(b)))
-	return n | e | so | w, ne | nw | se | sw
+	return upRay(o[0], all) | upRay(o[1], all) | downRay(o[2], all) | downRay(o[3], all),
+		upRay(d[4], all) | upRay(d[7], all) | downRay(d[5], all) | downRay(d[6], all)
 }
 
 // pieceAtt returns the squares a full-size piece of movement m on s attacks

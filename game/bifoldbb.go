@@ -70,10 +70,10 @@ func makeBBTables() *bbTables {
 // the unit of a and b (union).
 var cellMove = makeCellMove()
 
-func makeCellMove() (t [numKinds][numKinds]movement) {
-	for a := Kind(1); a < numKinds; a++ {
+func makeCellMove() (t [NumKinds][NumKinds]movement) {
+	for a := Kind(1); a < NumKinds; a++ {
 		t[a][NoKind] = kinds[a].move
-		for b := Kind(1); b < numKinds; b++ {
+		for b := Kind(1); b < NumKinds; b++ {
 			t[a][b] = union(kinds[a].move, kinds[b].move)
 		}
 	}
@@ -96,7 +96,7 @@ func makeCellClass() *[4096]uint8 {
 	var pc [64]uint8 // per piece: clBifold, clPawn, clPiece bits
 	for p := Piece(1); p < 64; p++ {
 		k := p.Kind()
-		if k == NoKind || k >= numKinds {
+		if k == NoKind || k >= NumKinds {
 			continue
 		}
 		if kinds[k].bifold {

@@ -47,7 +47,7 @@ func (p *Position) Effects(m Move) Effect {
 		e.From = NoSquare
 	}
 	var before [4]Cell
-	var hands [2][numKinds]uint8 = p.hand
+	var hands [2][NumKinds]uint8 = p.hand
 	p.Make(m)
 	u := &p.stack[len(p.stack)-1]
 	var after [4]Cell

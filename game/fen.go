@@ -29,9 +29,9 @@ func NewPosition(v *Variant) *Position {
 	return p
 }
 
-// Parse reads a position string (RULES.md section 4) of rule set v. The word
-// "startpos" gives the start position. Missing trailing fields default to
-// "w - - 0 1"; a missing hand means empty hands.
+// Parse reads a position string of rule set v (docs/RULES.md, "Position
+// strings"). The word "startpos" gives the start position. Missing trailing
+// fields default to "w - - 0 1"; a missing hand means empty hands.
 func Parse(v *Variant, s string) (*Position, error) {
 	s = strings.TrimSpace(s)
 	if s == "startpos" {
@@ -92,7 +92,7 @@ func Parse(v *Variant, s string) (*Position, error) {
 		return nil, perr("side", f[1], "side to move must be w or b")
 	}
 	if f[2] != "-" {
-		if !v.Castling {
+		if v.Castling == nil {
 			return nil, perr("castling", f[2], "%s has no castling", v.Name)
 		}
 		for i := 0; i < len(f[2]); i++ {
@@ -222,7 +222,7 @@ func letterPiece(l byte, k Kind) Piece {
 
 func (p *Position) checkRoyals(board string) error {
 	for c := White; c <= Black; c++ {
-		var count [numKinds]int
+		var count [NumKinds]int
 		for s := 0; s < 64; s++ {
 			for _, x := range p.sq[s] {
 				if x != NoPiece && x.Color() == c && x.Kind().Royal() {
@@ -246,25 +246,9 @@ func (p *Position) checkRoyals(board string) error {
 }
 
 func (p *Position) checkCastling(text string) error {
-	type need struct {
-		bit       uint8
-		king, rok int
-		c         Color
-	}
-	for _, n := range []need{{castleWK, 4, 7, White}, {castleWQ, 4, 0, White}, {castleBK, 60, 63, Black}, {castleBQ, 60, 56, Black}} {
-		if p.castle&n.bit == 0 {
-			continue
-		}
-		var kc, rc Cell
-		if p.v.Bifold {
-			kc = Cell{MakePiece(n.c, Wazir), MakePiece(n.c, Ferz)}
-			rc = Cell{MakePiece(n.c, HRook), MakePiece(n.c, HRook)}
-		} else {
-			kc = Cell{MakePiece(n.c, King)}
-			rc = Cell{MakePiece(n.c, Rook)}
-		}
-		if p.sq[n.king] != kc || p.sq[n.rok] != rc {
-			return perr("castling", text, "castling right without the unmoved royal and rook on %s and %s", SquareName(n.king), SquareName(n.rok))
+	for _, r := range p.v.castle {
+		if p.castle&r.bit != 0 && (p.sq[r.from] != r.royal || p.sq[r.rookFrom] != r.rook) {
+			return perr("castling", text, "castling right without the unmoved royal and rook on %s and %s", SquareName(r.from), SquareName(r.rookFrom))
 		}
 	}
 	return nil
@@ -332,7 +316,7 @@ func (p *Position) String() string {
 	if v.Drops {
 		b.WriteByte('[')
 		for c := White; c <= Black; c++ {
-			for _, k := range v.handOrder {
+			for _, k := range v.Hand {
 				for i := 0; i < int(p.hand[c][k]); i++ {
 					b.WriteByte(v.PieceLetter(MakePiece(c, k)))
 				}

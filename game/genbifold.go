@@ -53,7 +53,7 @@ type bifoldGen struct {
 	pieceSq    uint64 // squares holding one of our non-pawn pieces
 	epBit      uint64 // the en-passant square, or 0
 
-	capsOnly bool // pieces and units only capture (the search's quiescence); pawns make every move
+	mode genMode // genAll, genTactical (captures and promotions) or genQuiet (the others)
 }
 
 func (g *bifoldGen) enemyThreat() uint64 {
@@ -101,23 +101,31 @@ func (g *bifoldGen) classify() {
 	if p.ep >= 0 {
 		g.epBit = 1 << uint(p.ep&63)
 	}
+	if g.mode == genQuiet {
+		// no square to capture on
+		g.capS, g.two, g.enemyOnly, g.epBit = 0, 0, 0, 0
+	}
 	g.classified = true
 }
 
-// genBifold appends the legal moves of a Bifold Halfgi position.
-func (p *Position) genBifold(ml *MoveList) {
+// genBifold appends the legal moves of a Bifold Halfgi position of the
+// mode's kind (genTactical: captures and promotions only).
+func (p *Position) genBifold(ml *MoveList, mode genMode) {
 	us := p.turn
 	if p.royals[us] == 0 {
 		return // both royals lost: no moves
 	}
-	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other()}
+	g := bifoldGen{p: p, ml: ml, us: us, them: us.Other(), mode: mode}
 	g.classify()
 	g.gen(p.occ[us])
-	if p.v.Castling && p.castle != 0 {
-		g.castle()
+	if mode == genTactical {
+		return
+	}
+	if p.castle != 0 {
+		p.genCastle(ml, g.all, &g)
 	}
 	// drops: onto empty squares, bifold pieces also beside a lone bifold piece
-	for _, k := range p.v.handOrder {
+	for _, k := range p.v.Hand {
 		if p.hand[us][k] == 0 {
 			continue
 		}
@@ -131,9 +139,9 @@ func (p *Position) genBifold(ml *MoveList) {
 		base := mkMove(0, 0, k, 0, 0, flagDrop)
 		n := ml.N
 		for ; tg != 0; tg &= tg - 1 {
-			t := Move(bits.TrailingZeros64(tg))
+			t := bits.TrailingZeros64(tg)
 			if uint(n) < uint(len(ml.Moves)) {
-				ml.Moves[n] = base | t | t<<6
+				ml.Moves[n] = base | fromTo(t, t)
 				n++
 			}
 		}
@@ -176,8 +184,8 @@ var cellMovers, friendKinds = makeCellMovers()
 var cellMovement = makeCellMovement()
 
 func makeCellMovement() (t [1024]movement) {
-	for ka := Kind(1); ka < numKinds; ka++ {
-		for kb := NoKind; kb < numKinds; kb++ {
+	for ka := Kind(1); ka < NumKinds; ka++ {
+		for kb := NoKind; kb < NumKinds; kb++ {
 			t[int(ka)<<5|int(kb)] = cellMove[ka][kb]
 		}
 	}
@@ -186,8 +194,8 @@ func makeCellMovement() (t [1024]movement) {
 
 func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
 	t, fk = new([1024]moversOf), new([2][64][64]uint16)
-	for ka := Kind(1); ka < numKinds; ka++ {
-		for kb := NoKind; kb < numKinds; kb++ {
+	for ka := Kind(1); ka < NumKinds; ka++ {
+		for kb := NoKind; kb < NumKinds; kb++ {
 			mv := &t[int(ka)<<5|int(kb)]
 			add := func(m movement, part Kind, unit, royalPath, full bool) {
 				if m.Pawn && !unit {
@@ -224,7 +232,7 @@ func makeCellMovers() (t *[1024]moversOf, fk *[2][64][64]uint16) {
 				} else if b != NoPiece && b.Color() != c {
 					b = NoPiece
 				}
-				if a == NoPiece || a.Kind() >= numKinds || b.Kind() >= numKinds {
+				if a == NoPiece || a.Kind() >= NumKinds || b.Kind() >= NumKinds {
 					continue
 				}
 				fk[c][x0][x1] = uint16(a.Kind())<<5 | uint16(b.Kind())
@@ -252,7 +260,7 @@ func (g *bifoldGen) gen(bb uint64) {
 	}
 	all, empty, quietS, capS, enemyOnly := g.all, g.empty, g.quietS, g.capS, g.enemyOnly
 	enterEmpty, enterQuiet := empty, quietS // where a unit and a single piece go without capturing
-	if g.capsOnly {
+	if g.mode == genTactical {
 		enterEmpty, enterQuiet = 0, 0
 	}
 	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
@@ -268,52 +276,8 @@ func (g *bifoldGen) gen(bb uint64) {
 				threat = g.enemyThreat()
 				blk |= threat // a threatened square ends the line (it may be entered)
 			}
-			// the squares reached along each line, up to and including the
-			// first blocker: slideAtt written out, skipping the lines a mover
-			// lacks (measured 10% faster here, natively and under WASM, than
-			// the call)
-			ro, rd := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s]
-			var tg uint64
-			if m.Orth != rNone {
-				r := ro[0]
-				q := r&blk | 1<<63
-				tg |= r & (q ^ (q - 1))
-				r = ro[1]
-				q = r&blk | 1<<63
-				tg |= r & (q ^ (q - 1))
-				r = ro[2]
-				q = r&blk | 1
-				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-				r = ro[3]
-				q = r&blk | 1
-				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			}
-			if m.Diag != rNone {
-				r := rd[4]
-				q := r&blk | 1<<63
-				tg |= r & (q ^ (q - 1))
-				r = rd[7]
-				q = r&blk | 1<<63
-				tg |= r & (q ^ (q - 1))
-				r = rd[5]
-				q = r&blk | 1
-				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-				r = rd[6]
-				q = r&blk | 1
-				tg |= r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
-			}
-			switch m.Leap {
-			case lLeap:
-				tg |= knightBB[s]
-			case lHorse:
-				// the passed square must be empty (and, on a royal path, unthreatened)
-				ok := empty &^ threat
-				hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]
-				for d := 0; d < 4; d++ {
-					e := ok & hp[d]
-					tg |= ht[d] & -((e | -e) >> 63)
-				}
-			}
+			// the passed squares must be empty (and, on a royal path, unthreatened)
+			tg := reach(&m, s, blk, empty&^threat)
 			// rule 6: a unit makes one move per target and captures
 			// everything on a square without friends; rule 5: a single piece
 			// shares a lone bifold piece's square, captures a lone enemy pawn
@@ -333,7 +297,7 @@ func (g *bifoldGen) gen(bb uint64) {
 			}
 			for tg &= enter; tg != 0; tg &= tg - 1 {
 				t := uint(bits.TrailingZeros64(tg)) & 63
-				ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(capt>>t&1)<<31
+				ml.Moves[n&(MaxMoves-1)] = base | toBits(int(t)) | captureIf(capt, t)
 				n++
 			}
 			ml.N = n
@@ -342,6 +306,34 @@ func (g *bifoldGen) gen(bb uint64) {
 			}
 		}
 	}
+}
+
+// reach returns the squares a piece or unit of movement m on s reaches,
+// whatever stands there (pawn moves aside): along each line up to and
+// including the first square of blk, the knight's leap, and the Horse's
+// targets whose orthogonal square is in pass. The generator and the threat
+// map (rule 8) both ask it. The lines are slideAtt's, skipping those a
+// mover lacks.
+func reach(m *movement, s int, blk, pass uint64) uint64 {
+	s &= 63
+	var tg uint64
+	if m.Orth != rNone {
+		ro := &rayRange[m.Orth&3][s]
+		tg = upRay(ro[0], blk) | upRay(ro[1], blk) | downRay(ro[2], blk) | downRay(ro[3], blk)
+	}
+	if m.Diag != rNone {
+		rd := &rayRange[m.Diag&3][s]
+		tg |= upRay(rd[4], blk) | upRay(rd[7], blk) | downRay(rd[5], blk) | downRay(rd[6], blk)
+	}
+	switch m.Leap {
+	case lLeap:
+		tg |= knightBB[s]
+	case lHorse:
+		hp, ht := &bbt.horsePass[s], &bbt.horseTo[s]
+		e0, e1, e2, e3 := pass&hp[0], pass&hp[1], pass&hp[2], pass&hp[3]
+		tg |= ht[0]&-((e0|-e0)>>63) | ht[1]&-((e1|-e1)>>63) | ht[2]&-((e2|-e2)>>63) | ht[3]&-((e3|-e3)>>63)
+	}
+	return tg
 }
 
 // pawns generates the moves of the pawn movers of the squares bb (classified):
@@ -354,11 +346,15 @@ func (g *bifoldGen) pawns(bb uint64) {
 	ml := g.ml
 	us := g.us
 	all, empty, join, capS, enemyOnly, ep := g.all, g.empty, g.join, g.capS, g.enemyOnly, g.epBit
+	enemy := p.occ[g.them]
 	for ; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		push0 := bbt.pawnPush[us][s]
 		if push0 == 0 {
 			continue // stranded on the last rank
+		}
+		if g.mode == genTactical && (bbt.pawnLeft[us][s]|bbt.pawnRight[us][s])&(enemy|ep) == 0 && push0&lastRankBB[us] == 0 {
+			continue // nothing to take, no promotion
 		}
 		x := p.sq[s]
 		cm := &cellMovers[friendKinds[us&1][x[0]&63][x[1]&63]&1023]
@@ -375,6 +371,9 @@ func (g *bifoldGen) pawns(bb uint64) {
 			e := push & empty // a double step passes an empty square
 			dbl := bbt.pawnDouble[us][s] & enter & -((e | -e) >> 63)
 			push &= enter
+			if g.mode == genTactical {
+				push, dbl = push&lastRankBB[us], 0 // promotions only
+			}
 			// the diagonals it takes on: the strong sides, and the weak
 			// ones if supported (judged only when there is something to
 			// take there: it costs a threat map)
@@ -390,13 +389,15 @@ func (g *bifoldGen) pawns(bb uint64) {
 			two &= diag
 			base := mkMove(s, 0, jb.part, 0, 0, 0)
 			if (push|caps|two)&lastRankBB[us] != 0 {
-				g.promotions(base, push, caps, two)
+				if g.mode != genQuiet {
+					g.promotions(base, push, caps, two)
+				}
 			} else {
 				n := ml.N
 				for tg := push | caps | dbl; tg != 0; tg &= tg - 1 {
 					t := uint(bits.TrailingZeros64(tg)) & 63
 					if uint(n) < uint(len(ml.Moves)) {
-						ml.Moves[n] = base | Move(t)<<6 | Move(caps>>t&1)<<31 | Move(dbl>>t&1)<<30
+						ml.Moves[n] = base | toBits(int(t)) | captureIf(caps, t) | doubleIf(dbl, t)
 						n++
 					}
 				}
@@ -406,7 +407,7 @@ func (g *bifoldGen) pawns(bb uint64) {
 				}
 			}
 			if epm != 0 {
-				ml.add(base | Move(bits.TrailingZeros64(epm))<<6 | flagEP | flagCapture)
+				ml.add(base | toBits(bits.TrailingZeros64(epm)) | flagEP | flagCapture)
 			}
 		}
 	}
@@ -418,10 +419,10 @@ func (g *bifoldGen) choices(base Move, tg uint64) {
 	for ; tg != 0; tg &= tg - 1 {
 		t := bits.TrailingZeros64(tg)
 		y := g.p.sq[t]
-		m := base | Move(t)<<6 | flagCapture
-		g.ml.add(m | Move(y[0].Kind())<<17)
+		m := base | toBits(t) | flagCapture
+		g.ml.add(m | captBits(y[0].Kind()))
 		if y[1].Kind() != y[0].Kind() {
-			g.ml.add(m | Move(y[1].Kind())<<17)
+			g.ml.add(m | captBits(y[1].Kind()))
 		}
 	}
 }
@@ -444,33 +445,36 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 		capA, capB = (pw&^fileA)>>9, (pw&^fileH)>>7
 		fwd, da, db = -8, -9, -7
 	}
+	if g.mode == genTactical {
+		push, dbl = 0, 0
+	}
 	ml := g.ml
 	n := ml.N
 	for ; push != 0; push &= push - 1 {
 		t := bits.TrailingZeros64(push)
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(t-fwd) | Move(t)<<6
+			ml.Moves[n] = fromTo(t-fwd, t)
 			n++
 		}
 	}
 	for ; dbl != 0; dbl &= dbl - 1 {
 		t := bits.TrailingZeros64(dbl)
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(t-2*fwd) | Move(t)<<6 | flagDouble
+			ml.Moves[n] = fromTo(t-2*fwd, t) | flagDouble
 			n++
 		}
 	}
 	for c := capA & (enemyOnly | ep); c != 0; c &= c - 1 {
 		t := uint(bits.TrailingZeros64(c)) & 63
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(int(t)-da) | Move(t)<<6 | flagCapture | Move(ep>>t&1)<<28
+			ml.Moves[n] = fromTo(int(t)-da, int(t)) | flagCapture | epIf(ep, t)
 			n++
 		}
 	}
 	for c := capB & (enemyOnly | ep); c != 0; c &= c - 1 {
 		t := uint(bits.TrailingZeros64(c)) & 63
 		if uint(n) < uint(len(ml.Moves)) {
-			ml.Moves[n] = Move(int(t)-db) | Move(t)<<6 | flagCapture | Move(ep>>t&1)<<28
+			ml.Moves[n] = fromTo(int(t)-db, int(t)) | flagCapture | epIf(ep, t)
 			n++
 		}
 	}
@@ -481,10 +485,10 @@ func (g *bifoldGen) fullPawns(pw uint64) {
 // and two (capture of either of two enemies), one per promotion choice.
 func (g *bifoldGen) promotions(base Move, push, caps, two uint64) {
 	for _, k := range g.p.v.Promotions {
-		b := base | Move(k)<<22
+		b := base | promoBits(k)
 		for tg := push | caps; tg != 0; tg &= tg - 1 {
 			t := uint(bits.TrailingZeros64(tg)) & 63
-			g.ml.add(b | Move(t)<<6 | Move(caps>>t&1)<<31)
+			g.ml.add(b | toBits(int(t)) | captureIf(caps, t))
 		}
 		g.choices(b, two)
 	}
@@ -510,35 +514,43 @@ func (g *bifoldGen) unitPawnTargets(s int, m movement, royalPath bool) uint64 {
 	return tg
 }
 
-// castle generates castling: the (WF) unit moves two squares toward an (RR)
-// unit, which lands on the square crossed; the royal's start, crossed and
-// destination squares must not be threatened.
-func (g *bifoldGen) castle() {
-	p := g.p
-	us := g.us
-	base := 0
-	kb, qb := uint8(castleWK), uint8(castleWQ)
-	if us == Black {
-		base, kb, qb = 56, castleBK, castleBQ
-	}
-	if p.castle&(kb|qb) == 0 {
-		return
-	}
-	king := Cell{MakePiece(us, Wazir), MakePiece(us, Ferz)}
-	rook := Cell{MakePiece(us, HRook), MakePiece(us, HRook)}
-	if p.sq[base+4] != king {
-		return
-	}
-	if p.castle&kb != 0 && p.sq[base+7] == rook && p.sq[base+5].Empty() && p.sq[base+6].Empty() {
-		if th := g.enemyThreat(); th&(7<<uint(base+4)) == 0 {
-			g.ml.add(mkMove(base+4, base+6, 0, 0, 0, flagCastle))
+// threatMap returns the squares side c threatens (rule 8): every square some
+// piece or unit of c could move onto by its movement, whatever stands there,
+// plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
+// while supported). Bit operations: each line's squares up to and including
+// its first occupied square at once, without branches.
+func (p *Position) threatMap(c Color) uint64 {
+	var th uint64
+	all := p.occ[0] | p.occ[1]
+	empty := ^all
+	var weakSq, weakDiag [32]uint64 // weak pawns: their square and weak diagonals
+	nw := 0
+	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
+		s := bits.TrailingZeros64(bb) & 63
+		x := &p.sq[s]
+		m := &cellMovement[friendKinds[c&1][x[0]&63][x[1]&63]&1023]
+		th |= reach(m, s, all, empty)
+		// pawn diagonals (PawnCap is 0 for the others)
+		l, r := bbt.pawnLeft[c][s], bbt.pawnRight[c][s]
+		pc := uint64(m.PawnCap)
+		th |= l&-(pc&1) | r&-(pc>>1&1)
+		if pc&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weakSq) {
+			weakSq[nw] = 1 << uint(s)
+			weakDiag[nw] = l&-(pc>>2&1) | r&-(pc>>3&1)
+			nw++
 		}
 	}
-	if p.castle&qb != 0 && p.sq[base] == rook && p.sq[base+1].Empty() && p.sq[base+2].Empty() && p.sq[base+3].Empty() {
-		if th := g.enemyThreat(); th&(7<<uint(base+2)) == 0 {
-			g.ml.add(mkMove(base+4, base+2, 0, 0, 0, flagCastle))
+	// weak pawns, from the owner's back rank forward: support comes from behind
+	for i := 0; i < nw; i++ {
+		j := i
+		if c == Black {
+			j = nw - 1 - i
+		}
+		if th&weakSq[j] != 0 {
+			th |= weakDiag[j]
 		}
 	}
+	return th
 }
 
 // ThreatMap returns the squares side c threatens in a Bifold Halfgi position

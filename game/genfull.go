@@ -22,7 +22,7 @@ const (
 var attackFlags [32]uint8 // by Kind; 32 rows, so no bounds checks
 
 func init() {
-	for k := Kind(1); k < numKinds; k++ {
+	for k := Kind(1); k < NumKinds; k++ {
 		m := kinds[k].move
 		var f uint8
 		switch m.Orth {
@@ -66,10 +66,11 @@ func (p *Position) InCheck() bool {
 // loops that write moves are inline: under WASM a call or a taken branch
 // per move costs more than the move.
 //
-// With capsOnly (the search's quiescence) it writes only captures and pawn
-// promotions (no quiet moves, drops, castling, metamorphosis, fusion or
-// fission) unless the side to move is in check: then every evasion.
-func (p *Position) genFull(ml *MoveList, capsOnly bool) {
+// The mode picks the moves: genAll every one; genTactical the tactical
+// ones (IsTactical: captures and pawn promotions, no quiet moves, drops,
+// castling, metamorphosis, fusion or fission) unless the side to move is in
+// check, then every evasion; genQuiet the others.
+func (p *Position) genFull(ml *MoveList, mode genMode) {
 	v := p.v
 	us := p.turn
 	them := us.Other()
@@ -93,18 +94,23 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		}
 	}
 	inCheck := checkers != 0
-	quiet := empty // the empty squares a move may go to
-	if capsOnly && !inCheck {
+	quiet := empty // the empty squares a quiet move may go to
+	if mode == genTactical && !inCheck {
 		quiet = 0
 	}
+	takes := enemy // the squares a capture may go to
+	if mode == genQuiet {
+		takes = 0
+	}
+	promote := mode != genQuiet
 
 	pawns := own & p.cls[clsPawn]
-	p.genPawnsFull(ml, pawns&^pinned, evade, empty, enemy, quiet)
+	p.genPawnsFull(ml, pawns&^pinned, evade, empty, takes, quiet, promote)
 	for pp := pawns & pinned; pp != 0; pp &= pp - 1 {
 		s := bits.TrailingZeros64(pp)
-		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, enemy, quiet)
+		p.genPawnsFull(ml, 1<<uint(s), lineBB[rsq][s]&evade, empty, takes, quiet, promote)
 	}
-	if ep := int(p.ep); ep >= 0 {
+	if ep := int(p.ep); ep >= 0 && promote {
 		for pp := pawnDiag[them][ep] & pawns; pp != 0; pp &= pp - 1 {
 			if m := mkMove(bits.TrailingZeros64(pp), ep, 0, 0, 0, flagEP|flagCapture); p.legalFull(m) {
 				ml.add(m)
@@ -135,7 +141,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		if !info.royal {
 			att &= evade
 		}
-		tg := att & (enemy | quiet)
+		tg := att & (takes | quiet)
 		base := Move(s)
 		if sp := v.special[k]; sp != 0 {
 			// the royal, metamorphosis, fusion and fission: one test for
@@ -156,14 +162,14 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			}
 			if sp&spMeta != 0 && quiet != 0 && p.attackersTo(s, them, all) != 0 {
 				// Bedlam rule 2: an attacked N, B or R may become Q, A or M as it moves
-				promo := base | Move(metaKind(k))<<22
+				promo := base | promoBits(v.meta[k&31])
 				for t := tg & quiet; t != 0; t &= t - 1 {
-					ml.Moves[n&(MaxMoves-1)] = promo | Move(bits.TrailingZeros64(t))<<6
+					ml.Moves[n&(MaxMoves-1)] = promo | toBits(bits.TrailingZeros64(t))
 					n++
 				}
 			}
 			for ; fuse != 0; fuse &= fuse - 1 {
-				ml.Moves[n&(MaxMoves-1)] = base | Move(bits.TrailingZeros64(fuse))<<6
+				ml.Moves[n&(MaxMoves-1)] = base | toBits(bits.TrailingZeros64(fuse))
 				n++
 			}
 			if sp&spSplit != 0 && quiet != 0 {
@@ -181,9 +187,9 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 							}
 						}
 					}
-					pm := base | Move(part)<<12
+					pm := base | partBits(part)
 					for t := ptg; t != 0; t &= t - 1 {
-						ml.Moves[n&(MaxMoves-1)] = pm | Move(bits.TrailingZeros64(t))<<6
+						ml.Moves[n&(MaxMoves-1)] = pm | toBits(bits.TrailingZeros64(t))
 						n++
 					}
 				}
@@ -193,13 +199,13 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 		// capture flag is the target's bit in enemy
 		for ; tg != 0; tg &= tg - 1 {
 			t := bits.TrailingZeros64(tg)
-			ml.Moves[n&(MaxMoves-1)] = base | Move(t)<<6 | Move(enemy>>uint(t)&1)<<31
+			ml.Moves[n&(MaxMoves-1)] = base | toBits(t) | captureIf(enemy, uint(t))
 			n++
 		}
 	}
 	ml.N = n
-	if v.Castling && !inCheck && quiet != 0 && p.castle>>(2*(us&1))&3 != 0 {
-		p.genCastleFull(ml, all)
+	if !inCheck && quiet != 0 && p.castle>>(2*(us&1))&3 != 0 {
+		p.genCastle(ml, all, nil)
 	}
 	if v.Drops && quiet != 0 {
 		// in check, a drop is legal only on a square between the royal and a
@@ -212,7 +218,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			}
 		}
 		n = ml.N
-		for _, k := range v.handOrder {
+		for _, k := range v.Hand {
 			if p.hand[us][k] == 0 {
 				continue
 			}
@@ -220,7 +226,7 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 			if k == Pawn {
 				tg &^= lastRankBB[us]
 			}
-			dm := Move(k)<<12 | flagDrop
+			dm := partBits(k) | flagDrop
 			if n+bits.OnesCount64(tg)+4 > MaxMoves {
 				break // never in a real game
 			}
@@ -230,25 +236,25 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 				// for; natively the plain loop is faster
 				cnt := bits.OnesCount64(tg)
 				for j := 0; j < cnt; j += 4 {
-					a := Move(bits.TrailingZeros64(tg))
+					a := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					b := Move(bits.TrailingZeros64(tg))
+					b := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					c := Move(bits.TrailingZeros64(tg))
+					c := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					d := Move(bits.TrailingZeros64(tg))
+					d := bits.TrailingZeros64(tg)
 					tg &= tg - 1
-					ml.Moves[(n+j)&(MaxMoves-1)] = dm | a | a<<6
-					ml.Moves[(n+j+1)&(MaxMoves-1)] = dm | b | b<<6
-					ml.Moves[(n+j+2)&(MaxMoves-1)] = dm | c | c<<6
-					ml.Moves[(n+j+3)&(MaxMoves-1)] = dm | d | d<<6
+					ml.Moves[(n+j)&(MaxMoves-1)] = dm | fromTo(a, a)
+					ml.Moves[(n+j+1)&(MaxMoves-1)] = dm | fromTo(b, b)
+					ml.Moves[(n+j+2)&(MaxMoves-1)] = dm | fromTo(c, c)
+					ml.Moves[(n+j+3)&(MaxMoves-1)] = dm | fromTo(d, d)
 				}
 				n += cnt
 				continue
 			}
 			for ; tg != 0; tg &= tg - 1 {
-				t := Move(bits.TrailingZeros64(tg))
-				ml.Moves[n] = dm | t | t<<6
+				t := bits.TrailingZeros64(tg)
+				ml.Moves[n] = dm | fromTo(t, t)
 				n++
 			}
 		}
@@ -259,9 +265,10 @@ func (p *Position) genFull(ml *MoveList, capsOnly bool) {
 // genPawnsFull appends the moves of side to move's pawns in set pawns (all
 // at once, by shifting the set), keeping destinations in mask (a pinned
 // pawn's line, the squares that answer a check). Steps that do not promote
-// go only to squares in quiet (empty, or none for captures only). En
-// passant is genFull's.
-func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet uint64) {
+// go only to squares in quiet (empty, or none for captures only), captures
+// to squares in enemy (none for quiet moves only); promotions only with
+// promote. En passant is genFull's.
+func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet uint64, promote bool) {
 	var one, two, left, right uint64
 	var dOne, dLeft, dRight int
 	if p.turn == White {
@@ -286,26 +293,26 @@ func (p *Position) genPawnsFull(ml *MoveList, pawns, mask, empty, enemy, quiet u
 	}
 	for t := one &^ last & quiet; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-dOne) | Move(ts)<<6
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-dOne, ts)
 		n++
 	}
 	for t := two; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-2*dOne) | Move(ts)<<6 | flagDouble
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-2*dOne, ts) | flagDouble
 		n++
 	}
 	for t := left &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-dLeft) | Move(ts)<<6 | flagCapture
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-dLeft, ts) | flagCapture
 		n++
 	}
 	for t := right &^ last; t != 0; t &= t - 1 {
 		ts := bits.TrailingZeros64(t)
-		ml.Moves[n&(MaxMoves-1)] = Move(ts-dRight) | Move(ts)<<6 | flagCapture
+		ml.Moves[n&(MaxMoves-1)] = fromTo(ts-dRight, ts) | flagCapture
 		n++
 	}
 	ml.N = n
-	if (one|left|right)&last == 0 {
+	if (one|left|right)&last == 0 || !promote {
 		return
 	}
 	for t := one & last; t != 0; t &= t - 1 {
@@ -328,18 +335,6 @@ const (
 	fileHBB = fileABB << 7
 )
 
-func metaKind(k Kind) Kind {
-	switch k {
-	case Knight:
-		return Queen
-	case Bishop:
-		return Paladin
-	case Rook:
-		return Marshall
-	}
-	return NoKind
-}
-
 // addPromotions adds a pawn's move from s to t once per promotion choice.
 func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	for _, k := range p.v.Promotions {
@@ -347,27 +342,36 @@ func (p *Position) addPromotions(ml *MoveList, s, t int, flags uint32) {
 	}
 }
 
-// genCastleFull adds castling (the King from e1 or e8 two squares toward a
-// Rook in its corner, which lands on the square crossed) when the squares
-// between are empty and neither the crossed nor the destination square is
-// attacked. genFull calls it only out of check with a right left.
-func (p *Position) genCastleFull(ml *MoveList, all uint64) {
+// genCastle adds castling for the side to move (both families): each right
+// left whose royal and rook stand on their squares with the squares between
+// empty and the royal's path (start, crossed and destination squares) not
+// attacked (full-size games) or threatened (g, Bifold Halfgi).
+func (p *Position) genCastle(ml *MoveList, all uint64, g *bifoldGen) {
 	us := p.turn
-	them := us.Other()
-	base := 56 * int(us&1)
-	rights := p.castle >> (2 * (us & 1)) & 3 // king side 1, queen side 2
-	if p.sq[base+4][0] != MakePiece(us, King) {
-		return
+	for i := 2 * int(us&1); i < 2*int(us&1)+2; i++ {
+		r := &p.v.castle[i&3]
+		if p.castle&r.bit == 0 || all&r.empty != 0 || p.sq[r.from&63] != r.royal || p.sq[r.rookFrom&63] != r.rook {
+			continue
+		}
+		if g != nil {
+			if g.enemyThreat()&r.path != 0 {
+				continue
+			}
+		} else if p.anyAttacked(r.path, us^1, all) {
+			continue
+		}
+		ml.add(mkMove(r.from, r.to, 0, 0, 0, flagCastle))
 	}
-	rook := MakePiece(us, Rook)
-	if rights&1 != 0 && all&(0x60<<uint(base)) == 0 && p.sq[base+7][0] == rook &&
-		p.attackersTo(base+5, them, all)|p.attackersTo(base+6, them, all) == 0 {
-		ml.add(mkMove(base+4, base+6, 0, 0, 0, flagCastle))
+}
+
+// anyAttacked reports whether side by attacks a square of set (full-size).
+func (p *Position) anyAttacked(set uint64, by Color, all uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		if p.attackersTo(bits.TrailingZeros64(set), by, all) != 0 {
+			return true
+		}
 	}
-	if rights&2 != 0 && all&(0x0e<<uint(base)) == 0 && p.sq[base][0] == rook &&
-		p.attackersTo(base+3, them, all)|p.attackersTo(base+2, them, all) == 0 {
-		ml.add(mkMove(base+4, base+2, 0, 0, 0, flagCastle))
-	}
+	return false
 }
 
 // legalFull reports whether move m leaves the mover's royal unattacked, by

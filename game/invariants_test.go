@@ -35,7 +35,9 @@ func checkPosition(t *testing.T, p *Position) {
 		if err != nil || back != m {
 			t.Fatalf("%s: move %s parses to %x, %v; want %x", s, ms, back, err, m)
 		}
+		e := p.Effects(m)
 		p.Make(m)
+		checkEffect(t, p, q.sq, q.hand, s+" "+ms, e)
 		checkOcc(t, p)
 		if p.Hash() != p.ComputeHash() {
 			t.Fatalf("%s: after %s incremental hash %x != recomputed %x", s, ms, p.Hash(), p.ComputeHash())
@@ -50,7 +52,6 @@ func checkPosition(t *testing.T, p *Position) {
 			t.Fatalf("%s: make/unmake %s gives %s", s, ms, p.String())
 		}
 		_ = p.Notation(m)
-		_ = p.Effects(m)
 	}
 }
 
@@ -61,7 +62,7 @@ func TestRandomPlayouts(t *testing.T) {
 	if testing.Short() {
 		games = 4
 	}
-	for _, v := range Variants() {
+	for _, v := range AllVariants() {
 		t.Run(v.ID, func(t *testing.T) {
 			n := randomGames(v, 1, games, 120, func(p *Position) { checkPosition(t, p) })
 			t.Logf("%d positions checked", n)
@@ -113,5 +114,81 @@ func checkOcc(t *testing.T, p *Position) {
 	}
 	if occ != p.occ {
 		t.Fatalf("%s: occupancy %x, want %x", p, p.occ, occ)
+	}
+}
+
+// checkEffect asserts what animations stand on: the board and hands before
+// move m (sq, hand), minus the pieces e says vanish, plus those it says
+// appear, are the board and hands of p after it (each change at its square
+// and slot, a hand's owner being the piece's colour), vanishes listed
+// before appears.
+func checkEffect(t *testing.T, p *Position, sq [64]Cell, hand [2][NumKinds]uint8, ms string, e Effect) {
+	t.Helper()
+	var on [64][]Piece // each square's pieces: before, less the vanished, plus the appeared
+	for s := range sq {
+		if sq[s] != p.sq[s] {
+			on[s] = append(on[s], sq[s][0], sq[s][1])
+		}
+	}
+	appeared := false
+	for _, c := range e.Changes {
+		if c.Appear {
+			appeared = true
+		} else if appeared {
+			t.Fatalf("%s: a vanish after an appear in %+v", ms, e.Changes)
+		}
+		if c.Square == NoSquare {
+			h := &hand[c.Piece.Color()][c.Piece.Kind()]
+			if c.Appear {
+				*h++
+			} else if *h == 0 {
+				t.Fatalf("%s: %c vanishes from an empty hand", ms, p.v.PieceLetter(c.Piece))
+			} else {
+				*h--
+			}
+			continue
+		}
+		s := c.Square
+		cell := sq[s]
+		if c.Appear {
+			cell = p.sq[s]
+		}
+		if c.Piece == NoPiece || cell[c.Slot&1] != c.Piece {
+			t.Fatalf("%s: change %+v: slot %d holds %v", ms, c, c.Slot, cell)
+		}
+		if on[s] == nil {
+			on[s] = append(on[s], sq[s][0], sq[s][1])
+		}
+		if c.Appear {
+			on[s] = append(on[s], c.Piece)
+			continue
+		}
+		i := 0
+		for i < len(on[s]) && on[s][i] != c.Piece {
+			i++
+		}
+		if i == len(on[s]) {
+			t.Fatalf("%s: %c vanishes from %s, which does not hold it (%+v)", ms, p.v.PieceLetter(c.Piece), SquareName(s), e.Changes)
+		}
+		on[s] = append(on[s][:i], on[s][i+1:]...)
+	}
+	for s, l := range on {
+		if l == nil {
+			continue
+		}
+		var n [64]int
+		for _, x := range l {
+			n[x&63]++
+		}
+		n[p.sq[s][0]&63]--
+		n[p.sq[s][1]&63]--
+		for x := 1; x < 64; x++ {
+			if n[x] != 0 {
+				t.Fatalf("%s: on %s before - vanished + appeared is %v, after the move %v (%+v)", ms, SquareName(s), l, p.sq[s], e.Changes)
+			}
+		}
+	}
+	if hand != p.hand {
+		t.Fatalf("%s: before - vanished + appeared gives hands %v, after the move %v (%+v)", ms, hand, p.hand, e.Changes)
 	}
 }

@@ -40,7 +40,7 @@ func (p *Position) Make(m Move) {
 		// and a split first (makeFullExtra); then the whole piece from one
 		// square to another, which it may capture on, fuse with or promote
 		// on, written out here (calls are dear under WASM)
-		if m&(flagEP|flagCastle|31<<12) != 0 && p.makeFullExtra(u, m) {
+		if m&(flagEP|flagCastle|partMask) != 0 && p.makeFullExtra(u, m) {
 			break
 		}
 		from := m.From()
@@ -49,7 +49,7 @@ func (p *Position) Make(m Move) {
 		u.save(to, p.sq[to])
 		k := x.Kind()
 		res := k
-		if m&(31<<22|flagCapture) != 0 || y != NoPiece {
+		if m&(promoMask|flagCapture) != 0 || y != NoPiece {
 			res = p.fullResult(u, m, k, y)
 		}
 		nx := MakePiece(us, res)
@@ -92,7 +92,7 @@ func (p *Position) Make(m Move) {
 	from := m.From()
 	p.castleUpdate(p.castle &^ (p.v.castleMask[from] | p.v.castleMask[to]))
 	p.hash ^= zEP[epIndex(p.ep)]
-	p.ep = int8(((from+to)/2+1)*int(m>>30&1) - 1) // the square passed by a double step, or -1
+	p.ep = int8(((from+to)/2+1)*m.double() - 1) // the square passed by a double step, or -1
 	p.hash ^= zEP[epIndex(p.ep)]
 	p.half++
 	if resetHalf {
@@ -127,7 +127,7 @@ func (p *Position) makeFullExtra(u *undo, m Move) bool {
 		}
 	}
 	if m.IsCastle() {
-		p.castleRook(u, from, to)
+		p.castleRook(u, to)
 	}
 	part := m.Part()
 	if part == NoKind {
@@ -161,8 +161,8 @@ func (p *Position) fullResult(u *undo, m Move, k Kind, y Piece) Kind {
 		res = m.Promo()
 	case y != NoPiece && !capture:
 		res = compoundOf(k, y.Kind()) // fusion
-	case capture && v.Demotion && kinds[k].comps[0] != NoKind:
-		res = demote(k, m.From(), m.To())
+	case capture && v.demote[k&31][0] != NoKind:
+		res = v.demote[k&31][moveShape(m.From(), m.To())] // Bedlam rule 3
 	case capture && v.Assimilation && kinds[k].simple && kinds[y.Kind()].simple && y.Kind() != k:
 		res = compoundOf(k, y.Kind())
 	}
@@ -172,33 +172,14 @@ func (p *Position) fullResult(u *undo, m Move, k Kind, y Piece) Kind {
 	return res
 }
 
-// castleRook moves the castling rook (or RR unit) for a royal moving from
-// from to to: onto the square the royal crossed.
-func (p *Position) castleRook(u *undo, from, to int) {
-	rf, rt := to+1, to-1 // king side: h -> f
-	if to < from {
-		rf, rt = to-2, to+1 // queen side: a -> d
-	}
-	u.save(rf, p.sq[rf])
-	u.save(rt, p.sq[rt])
-	p.setCell(rt, p.sq[rf])
-	p.setCell(rf, Cell{})
-}
-
-// demote returns what a non-royal compound becomes after capturing from
-// from to to (the component it moved as); a royal compound becomes a King.
-func demote(k Kind, from, to int) Kind {
-	if kinds[k].royal {
-		return King
-	}
-	df, dr := fileOf(to)-fileOf(from), rankOf(to)-rankOf(from)
-	switch {
-	case df == 0 || dr == 0:
-		return Rook
-	case df*df+dr*dr == 5:
-		return Knight
-	}
-	return Bishop
+// castleRook moves the castling rook (or RR unit) for a royal castling
+// onto square to.
+func (p *Position) castleRook(u *undo, to int) {
+	r := p.v.castleRightTo(to)
+	u.save(r.rookFrom, p.sq[r.rookFrom])
+	u.save(r.rookTo, p.sq[r.rookTo])
+	p.setCell(r.rookTo, p.sq[r.rookFrom])
+	p.setCell(r.rookFrom, Cell{})
 }
 
 // makeBifold plays a board move of the Bifold Halfgi family; it reports
@@ -255,7 +236,7 @@ func (p *Position) makeBifold(u *undo, m Move) bool {
 		p.setCell(cs, keep)
 	}
 	if m.IsCastle() {
-		p.castleRook(u, from, to)
+		p.castleRook(u, to)
 	}
 	u.save(from, src)
 	p.setCell(from, p.normCell(rest))

@@ -9,7 +9,18 @@ type Move uint32
 // NoMove is the zero move.
 const NoMove Move = 0
 
+// The layout of a Move: bits 0-5 the origin, 6-11 the destination, then
+// three kinds of 5 bits (Part, Capt, Promo) and five flags. The generators
+// and Make build and test moves through the names below (each one inlined:
+// no cost over the raw shifts).
 const (
+	toShift    = 6
+	partShift  = 12
+	captShift  = 17
+	promoShift = 22
+	partMask   = 31 << partShift
+	promoMask  = 31 << promoShift
+
 	flagDrop    = 1 << 27
 	flagEP      = 1 << 28
 	flagCastle  = 1 << 29
@@ -18,24 +29,45 @@ const (
 )
 
 func mkMove(from, to int, part, capt, promo Kind, flags uint32) Move {
-	return Move(uint32(from) | uint32(to)<<6 | uint32(part)<<12 | uint32(capt)<<17 | uint32(promo)<<22 | flags)
+	return fromTo(from, to) | partBits(part) | captBits(capt) | promoBits(promo) | Move(flags)
 }
 
-// From returns the origin square (meaningless for drops).
+// fromTo is a move's squares (a drop has from == to).
+func fromTo(from, to int) Move { return Move(from) | Move(to)<<toShift }
+
+// toBits is a move's destination square.
+func toBits(to int) Move { return Move(to) << toShift }
+
+// partBits, captBits and promoBits are a move's Part, Capt and Promo fields.
+func partBits(k Kind) Move  { return Move(k) << partShift }
+func captBits(k Kind) Move  { return Move(k) << captShift }
+func promoBits(k Kind) Move { return Move(k) << promoShift }
+
+// captureIf, doubleIf and epIf are the capture, double-step and en-passant
+// flags when square t is in set (no flag otherwise): branch-free flags for
+// the generators' loops.
+func captureIf(set uint64, t uint) Move { return Move(set>>(t&63)&1) << 31 }
+func doubleIf(set uint64, t uint) Move  { return Move(set>>(t&63)&1) << 30 }
+func epIf(set uint64, t uint) Move      { return Move(set>>(t&63)&1) << 28 }
+
+// From returns the origin square (for a drop, the destination).
 func (m Move) From() int { return int(m & 63) }
 
 // To returns the destination square.
-func (m Move) To() int { return int(m >> 6 & 63) }
+func (m Move) To() int { return int(m >> toShift & 63) }
 
 // Part returns the kind that moves alone (split or leaving a pair), or the
 // dropped kind for a drop; NoKind when the whole content moves.
-func (m Move) Part() Kind { return Kind(m >> 12 & 31) }
+func (m Move) Part() Kind { return Kind(m >> partShift & 31) }
 
 // Capt returns the enemy piece kind chosen for capture in Bifold Halfgi, or NoKind.
-func (m Move) Capt() Kind { return Kind(m >> 17 & 31) }
+func (m Move) Capt() Kind { return Kind(m >> captShift & 31) }
 
 // Promo returns the kind the mover becomes, or NoKind.
-func (m Move) Promo() Kind { return Kind(m >> 22 & 31) }
+func (m Move) Promo() Kind { return Kind(m >> promoShift & 31) }
+
+// double is 1 for a pawn's double step, else 0.
+func (m Move) double() int { return int(m >> 30 & 1) }
 
 // IsDrop reports whether the move drops a piece from the hand.
 func (m Move) IsDrop() bool { return m&flagDrop != 0 }

@@ -4,23 +4,6 @@ import (
 	"strings"
 )
 
-// GenerateMoves appends every legal move of the position to ml.
-func (p *Position) GenerateMoves(ml *MoveList) {
-	if p.v.Bifold {
-		p.genBifold(ml)
-	} else {
-		p.genFull(ml, false)
-	}
-}
-
-// LegalMoves returns the legal moves of the position (allocates; the search
-// uses GenerateMoves with its own lists).
-func (p *Position) LegalMoves() []Move {
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	return append([]Move(nil), ml.Slice()...)
-}
-
 func lower(b byte) byte {
 	if b >= 'A' && b <= 'Z' {
 		return b + 'a' - 'A'
@@ -28,7 +11,7 @@ func lower(b byte) byte {
 	return b
 }
 
-// MoveString returns the canonical move string of m (RULES.md section 5).
+// MoveString returns the canonical move string of m (docs/RULES.md, "Move strings").
 func (p *Position) MoveString(m Move) string {
 	v := p.v
 	if m.IsDrop() {
@@ -138,8 +121,8 @@ func (v *Variant) notationLetter(k Kind) string {
 	return string(v.Letter(k))
 }
 
-// Notation returns the human notation of legal move m (RULES.md section 6,
-// and the Bifold Halfgi notation described in docs/RULES.md).
+// Notation returns the human notation of legal move m (docs/RULES.md,
+// "Human notation", which describes the Bifold Halfgi notation too).
 func (p *Position) Notation(m Move) string {
 	v := p.v
 	var b strings.Builder
@@ -149,7 +132,7 @@ func (p *Position) Notation(m Move) string {
 		b.WriteString(v.notationLetter(m.Part()))
 		b.WriteString("*" + to)
 	case m.IsCastle():
-		if fileOf(m.To()) == 6 {
+		if v.castleRightTo(m.To()).kingSide {
 			b.WriteString("O-O")
 		} else {
 			b.WriteString("O-O-O")

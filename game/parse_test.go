@@ -85,7 +85,7 @@ func TestMoveErrors(t *testing.T) {
 
 // FuzzParsePosition: no input panics, and what parses round-trips.
 func FuzzParsePosition(f *testing.F) {
-	for _, v := range Variants() {
+	for _, v := range AllVariants() {
 		f.Add(v.ID, v.Start)
 	}
 	for id, fen := range midgamePositions {

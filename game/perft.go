@@ -27,9 +27,9 @@ func perft(p *Position, lists []MoveList) uint64 {
 			p.Make(ml.Moves[i&(MaxMoves-1)])
 			next.N = 0
 			if bifold {
-				p.genBifold(next)
+				p.genBifold(next, genAll)
 			} else {
-				p.genFull(next, false)
+				p.genFull(next, genAll)
 			}
 			n += uint64(next.N)
 			p.Unmake()

@@ -47,7 +47,7 @@ const (
 	LPawn    // bifold left-handed pawn
 	DPawn    // bifold right-handed pawn
 	VPawn    // bifold weak pawn
-	numKinds
+	NumKinds
 )
 
 // Piece is a coloured piece: kind in the low 5 bits, colour in bit 5. Zero is no piece.
@@ -136,32 +136,32 @@ type kindInfo struct {
 	pawn   bool
 	simple bool    // K, R, B, N (full-size)
 	comps  [2]Kind // components of a compound (full-size)
-	value  int     // rough material value in centipawns (for ordering and tools)
+	letter byte    // position-string letter (upper case); unique within a game
 }
 
 // The table has 32 rows (a Kind has 5 bits) so that kinds[x.Kind()] needs
 // no bounds check.
 var kinds = [32]kindInfo{
-	Pawn:     {name: "Pawn", move: movement{Pawn: true, PawnCap: pcLeft | pcRight}, pawn: true, value: 100},
-	Knight:   {name: "Knight", move: movement{Leap: lLeap}, simple: true, value: 300},
-	Bishop:   {name: "Bishop", move: movement{Diag: rSlide}, simple: true, value: 320},
-	Rook:     {name: "Rook", move: movement{Orth: rSlide}, simple: true, value: 500},
-	Queen:    {name: "Queen", move: movement{Orth: rSlide, Diag: rSlide}, comps: [2]Kind{Rook, Bishop}, value: 900},
-	King:     {name: "King", move: movement{Orth: rStep, Diag: rStep}, royal: true, simple: true, value: 0},
-	Marshall: {name: "Marshall", move: movement{Orth: rSlide, Leap: lLeap}, comps: [2]Kind{Rook, Knight}, value: 850},
-	Paladin:  {name: "Paladin", move: movement{Diag: rSlide, Leap: lLeap}, comps: [2]Kind{Bishop, Knight}, value: 650},
-	Pope:     {name: "Pope", move: movement{Orth: rStep, Diag: rSlide}, royal: true, comps: [2]Kind{King, Bishop}, value: 300},
-	Dragon:   {name: "Dragon King", move: movement{Orth: rSlide, Diag: rStep}, royal: true, comps: [2]Kind{King, Rook}, value: 450},
-	Eques:    {name: "Eques Rex", move: movement{Orth: rStep, Diag: rStep, Leap: lLeap}, royal: true, comps: [2]Kind{King, Knight}, value: 280},
-	HRook:    {name: "Halfling Rook", move: movement{Orth: rHalfling}, bifold: true, value: 250},
-	HBishop:  {name: "Halfling Bishop", move: movement{Diag: rHalfling}, bifold: true, value: 170},
-	HQueen:   {name: "Halfling Queen", move: movement{Orth: rHalfling, Diag: rHalfling}, bifold: true, value: 420},
-	Horse:    {name: "Horse", move: movement{Leap: lHorse}, bifold: true, value: 150},
-	Wazir:    {name: "Wazir", move: movement{Orth: rStep}, royal: true, bifold: true, value: 0},
-	Ferz:     {name: "Ferz", move: movement{Diag: rStep}, royal: true, bifold: true, value: 0},
-	LPawn:    {name: "Left Pawn", move: movement{Pawn: true, PawnCap: pcLeft}, bifold: true, pawn: true, value: 60},
-	DPawn:    {name: "Right Pawn", move: movement{Pawn: true, PawnCap: pcRight}, bifold: true, pawn: true, value: 60},
-	VPawn:    {name: "Weak Pawn", move: movement{Pawn: true, PawnCap: pcWeakLeft | pcWeakRight}, bifold: true, pawn: true, value: 50},
+	Pawn:     {name: "Pawn", move: movement{Pawn: true, PawnCap: pcLeft | pcRight}, pawn: true, letter: 'P'},
+	Knight:   {name: "Knight", move: movement{Leap: lLeap}, simple: true, letter: 'N'},
+	Bishop:   {name: "Bishop", move: movement{Diag: rSlide}, simple: true, letter: 'B'},
+	Rook:     {name: "Rook", move: movement{Orth: rSlide}, simple: true, letter: 'R'},
+	Queen:    {name: "Queen", move: movement{Orth: rSlide, Diag: rSlide}, comps: [2]Kind{Rook, Bishop}, letter: 'Q'},
+	King:     {name: "King", move: movement{Orth: rStep, Diag: rStep}, royal: true, simple: true, letter: 'K'},
+	Marshall: {name: "Marshall", move: movement{Orth: rSlide, Leap: lLeap}, comps: [2]Kind{Rook, Knight}, letter: 'M'},
+	Paladin:  {name: "Paladin", move: movement{Diag: rSlide, Leap: lLeap}, comps: [2]Kind{Bishop, Knight}, letter: 'A'},
+	Pope:     {name: "Pope", move: movement{Orth: rStep, Diag: rSlide}, royal: true, comps: [2]Kind{King, Bishop}, letter: 'O'},
+	Dragon:   {name: "Dragon King", move: movement{Orth: rSlide, Diag: rStep}, royal: true, comps: [2]Kind{King, Rook}, letter: 'D'},
+	Eques:    {name: "Eques Rex", move: movement{Orth: rStep, Diag: rStep, Leap: lLeap}, royal: true, comps: [2]Kind{King, Knight}, letter: 'E'},
+	HRook:    {name: "Halfling Rook", move: movement{Orth: rHalfling}, bifold: true, letter: 'R'},
+	HBishop:  {name: "Halfling Bishop", move: movement{Diag: rHalfling}, bifold: true, letter: 'B'},
+	HQueen:   {name: "Halfling Queen", move: movement{Orth: rHalfling, Diag: rHalfling}, bifold: true, letter: 'Q'},
+	Horse:    {name: "Horse", move: movement{Leap: lHorse}, bifold: true, letter: 'H'},
+	Wazir:    {name: "Wazir", move: movement{Orth: rStep}, royal: true, bifold: true, letter: 'W'},
+	Ferz:     {name: "Ferz", move: movement{Diag: rStep}, royal: true, bifold: true, letter: 'F'},
+	LPawn:    {name: "Left Pawn", move: movement{Pawn: true, PawnCap: pcLeft}, bifold: true, pawn: true, letter: 'L'},
+	DPawn:    {name: "Right Pawn", move: movement{Pawn: true, PawnCap: pcRight}, bifold: true, pawn: true, letter: 'D'},
+	VPawn:    {name: "Weak Pawn", move: movement{Pawn: true, PawnCap: pcWeakLeft | pcWeakRight}, bifold: true, pawn: true, letter: 'V'},
 }
 
 // compoundOf names the compound of two simple kinds (fusion and
@@ -181,28 +181,25 @@ var compounds = func() (t [32][32]Kind) {
 
 // Name returns the English name of the kind.
 func (k Kind) Name() string {
-	if k < numKinds {
+	if k < NumKinds {
 		return kinds[k].name
 	}
 	return "?"
 }
 
 // Royal reports whether the kind is royal (K, O, D, E, W, F).
-func (k Kind) Royal() bool { return k < numKinds && kinds[k].royal }
+func (k Kind) Royal() bool { return k < NumKinds && kinds[k].royal }
 
 // Bifold reports whether the kind is a half-size bifold piece.
-func (k Kind) Bifold() bool { return k < numKinds && kinds[k].bifold }
+func (k Kind) Bifold() bool { return k < NumKinds && kinds[k].bifold }
 
 // IsPawn reports whether the kind is a pawn of any sort.
-func (k Kind) IsPawn() bool { return k < numKinds && kinds[k].pawn }
+func (k Kind) IsPawn() bool { return k < NumKinds && kinds[k].pawn }
 
 // Components returns the two components of a full-size compound, or (k, NoKind).
 func (k Kind) Components() (Kind, Kind) {
-	if k < numKinds && kinds[k].comps[0] != NoKind {
+	if k < NumKinds && kinds[k].comps[0] != NoKind {
 		return kinds[k].comps[0], kinds[k].comps[1]
 	}
 	return k, NoKind
 }
-
-// Value returns a rough material value in centipawns.
-func (k Kind) Value() int { return kinds[k].value }

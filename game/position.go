@@ -79,7 +79,7 @@ type handSave struct {
 type Position struct {
 	v      *Variant
 	sq     [64]Cell
-	hand   [2][numKinds]uint8
+	hand   [2][NumKinds]uint8
 	turn   Color
 	castle uint8
 	ep     int8 // en-passant target square or -1
@@ -96,7 +96,7 @@ type Position struct {
 // Zobrist keys.
 var (
 	zPiece  [64][2][64]uint64
-	zHand   [2][numKinds][64]uint64
+	zHand   [2][NumKinds][64]uint64
 	zSide   uint64
 	zCastle [16]uint64
 	zEP     [128]uint64 // by epIndex: squares 0-63, and 127 (zero) for none

@@ -268,7 +268,7 @@ func (r *refPos) moves() ([]string, map[string]string) {
 			case y == 0:
 				n.b[t] = l
 				try(sq(s)+sq(t), n)
-				if v.Metamorphosis && len(comps) == 1 && L != 'K' && attacked {
+				if len(v.Metamorphosis) > 0 && len(comps) == 1 && L != 'K' && attacked {
 					m := map[byte]byte{'N': 'Q', 'B': 'A', 'R': 'M'}[L]
 					n2 := copyPos()
 					n2.b[s] = 0
@@ -322,7 +322,7 @@ func (r *refPos) moves() ([]string, map[string]string) {
 			}
 		}
 	}
-	if v.Castling {
+	if v.Castling != nil {
 		base, k, q := 0, "K", "Q"
 		if !us {
 			base, k, q = 56, "k", "q"

@@ -137,7 +137,7 @@ func Targets(p *game.Position) []model.Target {
 			if t.Slot == 2 {
 				t.Icon[1] = t.Icon[0]
 			}
-		} else if !v.Bifold && v.Metamorphosis && len(label) == 0 {
+		} else if len(v.Metamorphosis) > 0 && len(label) == 0 {
 			label = append(label, "stays "+mover.Kind().Name())
 		}
 		if len(label) == 0 {

@@ -178,9 +178,9 @@ func (b *Board) HandIndex(color int, p Piece) int {
 }
 
 // ParseBoard reads the board and hand fields of a position string (see
-// RULES.md section 4) into a Board. It is a convenience for demos and tests; the
-// rules engine remains the authority. Only the first field (with its optional
-// [hand]) and the side to move are read.
+// docs/RULES.md, "Position strings") into a Board. It is a convenience for
+// demos and tests; the rules engine remains the authority. Only the first
+// field (with its optional [hand]) and the side to move are read.
 func ParseBoard(pos string, bifold bool) (Board, bool) {
 	b := EmptyBoard()
 	b.Bifold = bifold

@@ -2,7 +2,7 @@
 // rules engine first (tests/browser/refpos): the engine gives the position after
 // every move, and the page must show the same position string.
 //
-// A step is a move string (RULES.md section 5) or {move, choices: [labels]}.
+// A step is a move string (docs/RULES.md, "Move strings") or {move, choices: [labels]}.
 // how: 'click' (select, then target, with the mouse), 'drag' (mouse drag and
 // drop), 'tap' (touch, select then target), 'touchdrag'.
 // A move that opens a choice is answered with the option whose label is the move

@@ -1,15 +1,14 @@
 //go:build linux || darwin
 
-package ai
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the process's user+system CPU time, so that benchmarks
-// on a shared machine measure speed rather than waiting.
-func cpuTime() time.Duration {
+// Now returns the process's user+system CPU time so far.
+func Now() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
