@@ -55,18 +55,17 @@ type Move struct {
 
 // Game describes a rule set for the new-game dialog.
 type Game struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"` // one line
+	Start       string `json:"start"`       // the start position string
 }
 
 // Games returns the rule sets players can choose, in display order.
 func Games() []Game {
 	var out []Game
 	for _, v := range game.Variants() {
-		if v.ID == "chess" { // the shared core's check against published perft, never shown
-			continue
-		}
-		out = append(out, Game{ID: v.ID, Name: v.Name})
+		out = append(out, Game{ID: v.ID, Name: v.Name, Description: v.Description, Start: v.Start})
 	}
 	return out
 }

@@ -206,9 +206,16 @@
         const l = document.createElement('label');
         const i = document.createElement('input');
         i.type = 'radio'; i.name = 'variant'; i.value = g.id;
+        i.setAttribute('aria-label', g.name);
+        i.setAttribute('aria-describedby', 'desc-' + g.id);
         const s = document.createElement('span');
+        s.className = 'name';
         s.textContent = g.name;
-        l.append(i, s);
+        const d = document.createElement('small');
+        d.id = 'desc-' + g.id;
+        d.className = 'desc';
+        d.textContent = g.description;
+        l.append(i, s, d);
         el.newGames.appendChild(l);
       }
       for (let n = 1; n <= 8; n++) {

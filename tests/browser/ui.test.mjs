@@ -27,7 +27,7 @@ test('a new game of each rule set through the dialog', { skip }, async () => {
     await dialog.waitFor();
     const name = await s.page.evaluate(v => {
       const i = document.querySelector(`#new-games input[value="${v}"]`);
-      return i && i.parentElement.textContent.trim();
+      return i && i.parentElement.querySelector('.name').textContent.trim();
     }, id);
     assert.ok(name, `no choice for ${id} in the dialog`);
     await dialog.getByRole('radio', { name, exact: true }).check();
