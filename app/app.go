@@ -13,6 +13,8 @@
 package app
 
 import (
+	"net/url"
+	"sort"
 	"sync"
 	"time"
 
@@ -56,6 +58,9 @@ type Page interface {
 	Announce(text string)
 	// Sound plays a short sound (only called when sound is on).
 	Sound(s Sound)
+	// SetAddress puts the game's URL query (Link) in the address bar,
+	// keeping the page's other parameters.
+	SetAddress(query string)
 }
 
 // Clock gives the time and runs f after d (on any goroutine; f locks the
@@ -84,24 +89,29 @@ type Deps struct {
 	Board   Board
 	Engine  Engine // nil: no computer player (it never moves)
 	Storage Storage
+	Tab     Storage // the tab's own storage (sessionStorage): which game a reload shows; nil: none
 	Page    Page
 	Clock   Clock
+	Site    string // the page's address, for game records
 }
 
-// Storage keys.
-const (
-	keyGame  = "chimera.game"
-	keyPrefs = "chimera.prefs"
-)
+// keyPrefs is the storage key of the player's settings.
+const keyPrefs = "chimera.prefs"
 
 // App is the page's logic. Create it with New.
 type App struct {
 	mu sync.Mutex
 	d  Deps
 
-	s     *play.Session
-	view  int // the ply shown (== s.Ply() when live)
-	prefs Prefs
+	s       *play.Session
+	view    int // the ply shown (== s.Ply() when live)
+	prefs   Prefs
+	id      string // the kept game's id ("" until its first move is kept)
+	created int64  // when it began, ms since 1970
+	idSeq   int
+
+	ephemeral   bool // keep nothing (an embedded board)
+	listDamaged bool // the list of games could not be read: never written over
 
 	// The engine: one search at a time for the live position.
 	pending bool   // a search for the current position runs (the computer is thinking)
@@ -113,7 +123,7 @@ type App struct {
 	gen     int    // bumped whenever the game changes under a held-back reply
 	engErr  string // the engine's last error, shown until the next search
 
-	notice  string // a message for the player ("Storage is full: ...")
+	notices []string // messages for the player ("Unknown game ...")
 	noticed map[string]bool
 
 	out outbox // what to tell the page once the lock is released
@@ -126,27 +136,21 @@ type outbox struct {
 	sounds   []Sound
 }
 
-// New makes an App: it restores the saved game (or starts settings when
-// there is none, or when start is non-nil: a game given by the URL), shows it
-// and, when it is the computer's turn, starts the engine.
-func New(d Deps, start *play.Settings) *App {
+// New makes an App and shows a game: the one URL parameters q name (see
+// fromLink: the kept game that is the same, or a new one), else the game
+// this tab showed (a reload), else the game played last, else a new game.
+// When it is the computer's turn it starts the engine.
+func New(d Deps, q url.Values) *App {
 	a := &App{d: d, noticed: map[string]bool{}}
 	a.mu.Lock()
 	a.prefs = a.loadPrefs()
-	if start == nil {
-		a.s = a.restore()
+	if HasGame(q) {
+		a.openLink(q)
+	} else {
+		a.openKept()
 	}
 	if a.s == nil {
-		set := play.DefaultSettings
-		if start != nil {
-			set = *start
-		}
-		s, err := play.New(set)
-		if err != nil {
-			a.note("Could not start that game (" + err.Error() + "): showing " + play.DefaultSettings.Variant)
-			s, _ = play.New(play.DefaultSettings)
-		}
-		a.s = s
+		a.s, _ = play.New(play.DefaultSettings)
 	}
 	a.d.Board.SetStyle(a.prefs.style())
 	a.d.Board.SetFlipped(a.flipped())
@@ -155,13 +159,85 @@ func New(d Deps, start *play.Settings) *App {
 	return a
 }
 
+// openLink shows the game of a link: the kept game that is the same (this
+// tab's first: a reload), else the link's game as a new one, kept at once
+// when it has moves. It never writes over another game.
+func (a *App) openLink(q url.Values) {
+	link := a.fromLink(q)
+	a.s = link
+	es := a.entries()
+	try := func(e Entry) bool {
+		if e.Variant != link.Variant().ID || e.Plies != link.Ply() {
+			return false
+		}
+		s, err := a.loadEntry(e)
+		if err != nil || !sameGame(s, link) {
+			return false
+		}
+		a.s, a.id, a.created = s, e.ID, e.Created
+		return true
+	}
+	if e, ok := findEntry(es, a.tabID()); ok && try(e) {
+		return
+	}
+	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
+	for _, e := range es {
+		if try(e) {
+			a.setLast(e.ID)
+			return
+		}
+	}
+	a.save() // a new game (if it has moves)
+}
+
+// openKept continues this tab's game or the game played last; an earlier
+// version's one saved game joins the list first.
+func (a *App) openKept() {
+	es := a.entries()
+	if data, ok, _ := a.d.Storage.Get(keyOldGame); ok && data != "" {
+		if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
+			a.s = s
+			a.save()
+			a.d.Storage.Set(keyOldGame, "")
+			return
+		}
+	}
+	last, _, _ := a.d.Storage.Get(keyLast)
+	for _, id := range []string{a.tabID(), last} {
+		e, ok := findEntry(es, id)
+		if !ok {
+			continue
+		}
+		s, err := a.loadEntry(e)
+		if err != nil {
+			a.note("The saved " + gameName(e.Variant) + " game could not be read (" + err.Error() + "): a new game was started; the saved one is kept as it was")
+			continue
+		}
+		a.s, a.id, a.created = s, e.ID, e.Created
+		return
+	}
+}
+
+// tabID is the game this tab showed.
+func (a *App) tabID() string {
+	if a.d.Tab == nil {
+		return ""
+	}
+	id, _, _ := a.d.Tab.Get(keyTab)
+	return id
+}
+
 // unlock releases the lock and then tells the page what happened.
 func (a *App) unlock() {
 	o := a.out
 	a.out = outbox{}
 	var v View
+	var addr string
 	if o.show {
 		v = a.buildView()
+		if !a.ephemeral {
+			addr = Link(a.linkQuery())
+		}
 	}
 	a.mu.Unlock()
 	for _, s := range o.sounds {
@@ -172,59 +248,38 @@ func (a *App) unlock() {
 	}
 	if o.show {
 		a.d.Page.Show(v)
+		if addr != "" {
+			a.d.Page.SetAddress(addr)
+		}
 	}
 }
 
 func (a *App) lock() { a.mu.Lock() }
 
-// note sets the message shown to the player (each text once).
+// note adds a message for the player (each text once a page).
 func (a *App) note(text string) {
 	if a.noticed[text] {
 		return
 	}
 	a.noticed[text] = true
-	a.notice = text
+	a.notices = append(a.notices, text)
 	a.out.show = true
 }
 
-// DismissNotice hides the message.
+// DismissNotice hides the messages.
 func (a *App) DismissNotice() {
 	a.lock()
 	defer a.unlock()
-	a.notice = ""
+	a.notices = nil
 	a.out.show = true
-}
-
-// restore loads the saved game, or nil.
-func (a *App) restore() *play.Session {
-	data, ok, err := a.d.Storage.Get(keyGame)
-	if err != nil {
-		a.storageFailed(err)
-		return nil
-	}
-	if !ok {
-		return nil
-	}
-	s, err := play.Load([]byte(data))
-	if err != nil {
-		a.note("The saved game could not be read (" + err.Error() + "): a new game was started")
-		return nil
-	}
-	return s
-}
-
-func (a *App) save() {
-	if err := a.d.Storage.Set(keyGame, string(a.s.Save())); err != nil {
-		a.storageFailed(err)
-	}
 }
 
 func (a *App) storageFailed(err error) {
 	a.note("This browser does not keep the game (" + err.Error() + "): play goes on, but a reload starts afresh")
 }
 
-// showLive shows the live position (animating e if given), saves the game,
-// and starts the computer when it is its turn.
+// showLive shows the live position (animating e if given) and starts the
+// computer when it is its turn. (Changes to the game are kept by save.)
 func (a *App) showLive(e *game.Effect) {
 	p := a.s.Position()
 	a.view = a.s.Ply()
@@ -239,7 +294,6 @@ func (a *App) showLive(e *game.Effect) {
 		a.d.Board.SetPosition(board, targets)
 	}
 	a.out.show = true
-	a.save()
 	if a.s.ComputerToMove() && !a.pending {
 		a.think()
 	}
@@ -297,6 +351,7 @@ func (a *App) playHuman(ms string) error {
 	}
 	a.gen++
 	a.moved(e)
+	a.save()
 	a.showLive(&e)
 	return nil
 }
@@ -313,13 +368,7 @@ func (a *App) NewGame(set play.Settings) error {
 	if err != nil {
 		return err
 	}
-	a.abandon()
-	a.s = s
-	a.gen++
-	a.prefs.Turned = false // a new game shows the player's side at the bottom
-	a.savePrefs()
-	a.d.Board.SetFlipped(a.flipped())
-	a.showLive(nil)
+	a.switchTo(s, "", 0) // a new game shows the player's side at the bottom
 	return nil
 }
 
@@ -334,6 +383,7 @@ func (a *App) Undo() {
 	a.abandon()
 	a.gen++
 	if a.s.UndoTurn() {
+		a.save()
 		a.showLive(nil)
 	} else if a.view != a.s.Ply() {
 		a.showLive(nil)
@@ -347,6 +397,7 @@ func (a *App) Redo() {
 	a.abandon()
 	a.gen++
 	if e, ok := a.s.RedoTurn(); ok {
+		a.save()
 		a.showLive(&e)
 	}
 }

@@ -171,7 +171,7 @@ func TestReplyWaitsForAnimation(t *testing.T) {
 }
 
 func TestViewingMoves(t *testing.T) {
-	r := newRig(t, nil, &play.Settings{Variant: "assimilation", Computer: -1, Level: 3})
+	r := newRig(t, nil, link("assimilation", "", "none"))
 	r.play(t, "e2e4", "e7e5", "g1f3")
 	r.Goto(1)
 	v := r.page.last()
@@ -201,7 +201,7 @@ func TestViewingMoves(t *testing.T) {
 }
 
 func TestMoveBox(t *testing.T) {
-	r := newRig(t, nil, &play.Settings{Variant: "bedlam", Computer: -1, Level: 3})
+	r := newRig(t, nil, link("bedlam", "", "none"))
 	cases := []struct {
 		typed string
 		exact string // the move it names, "" when not exactly one
@@ -241,7 +241,7 @@ func TestMoveBox(t *testing.T) {
 		}
 	}
 	// Drops by either notation: put a piece in hand first.
-	r2 := newRig(t, nil, &play.Settings{Variant: "bedlam", FEN: "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", Computer: -1, Level: 3})
+	r2 := newRig(t, nil, link("bedlam", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "none"))
 	if cs, exact := r2.Match("N@e4"); !exact || cs[0].Move != "N@e4" {
 		t.Errorf("drop by move string: %+v", cs)
 	}
@@ -263,11 +263,11 @@ func TestAnnouncements(t *testing.T) {
 		{"bedlam", "4k3/8/8/8/8/8/8/RN2K3[] w - - 0 1", []string{"a1b1"}, "White rook a1 to b1, merges with the knight: Marshall", SoundMerge},
 		{"bedlam", "4k3/8/8/8/8/8/8/1M2K3[] w - - 0 1", []string{"b1a1/r"}, "White rook b1 to a1, splitting from the Marshall: the knight stays on b1", SoundSplit},
 		{"bedlam", "4k3/8/8/8/8/8/8/4K3[p] b - - 0 1", []string{"P@e6"}, "Black drops a pawn on e6", SoundDrop},
-		{"chess", "startpos", []string{"f2f3", "e7e5", "g2g4", "d8h4"}, "Black queen d8 to h4, checkmate. Black wins by checkmate", SoundEnd},
-		{"chess", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", []string{"h1h8"}, "White rook h1 to h8, check", SoundCheck},
+		{"assimilation", "", []string{"f2f3", "e7e5", "g2g4", "d8h4"}, "Black queen d8 to h4, checkmate. Black wins by checkmate", SoundEnd},
+		{"assimilation", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", []string{"h1h8"}, "White rook h1 to h8, check", SoundCheck},
 	}
 	for _, c := range cases {
-		r := newRig(t, nil, &play.Settings{Variant: c.variant, FEN: c.fen, Computer: -1, Level: 3})
+		r := newRig(t, nil, link(c.variant, c.fen, "none"))
 		r.play(t, c.moves...)
 		if got := r.page.lastSaid(); got != c.said {
 			t.Errorf("%s %v: said %q, want %q", c.variant, c.moves, got, c.said)
@@ -277,7 +277,7 @@ func TestAnnouncements(t *testing.T) {
 		}
 	}
 	// No sound when it is off.
-	r := newRig(t, nil, &play.Settings{Variant: "chess", Computer: -1, Level: 3})
+	r := newRig(t, nil, link("assimilation", "", "none"))
 	p := r.Prefs()
 	p.Sound = false
 	r.SetPrefs(p)
@@ -317,7 +317,7 @@ func TestPrefsRemembered(t *testing.T) {
 	}
 	// Turned stays with a game opened again (a reload with the game's settings).
 	r2.Flip()
-	r3 := newRig(t, store, &play.Settings{Variant: "bedlam", Computer: 0, Level: 1})
+	r3 := newRig(t, store, link("bedlam", "", "white", "level", "1"))
 	if r3.board.flipped {
 		t.Error("turned board not remembered")
 	}
@@ -326,30 +326,23 @@ func TestPrefsRemembered(t *testing.T) {
 func TestStorageTrouble(t *testing.T) {
 	store := newStorage()
 	store.failSet = true
-	r := newRig(t, store, &play.Settings{Variant: "chess", Computer: -1, Level: 3})
+	r := newRig(t, store, link("assimilation", "", "none"))
 	r.play(t, "e2e4", "e7e5")
 	v := r.page.last()
-	if !strings.Contains(v.Notice, "does not keep the game") || v.Live != 2 {
-		t.Errorf("notice %q live %d", v.Notice, v.Live)
+	if !strings.Contains(strings.Join(v.Notices, " "), "does not keep the game") || v.Live != 2 {
+		t.Errorf("notice %q live %d", strings.Join(v.Notices, " "), v.Live)
 	}
 	r.DismissNotice()
 	r.play(t, "g1f3")
-	if v := r.page.last(); v.Notice != "" {
-		t.Errorf("the notice came back: %q", v.Notice)
-	}
-	// A corrupt saved game is reported and not used.
-	store = newStorage()
-	store.m[keyGame] = `{"variant":"bedlam","moves":["e2e4","e2e4"],"ply":2}`
-	r = newRig(t, store, nil)
-	if v := r.page.last(); !strings.Contains(v.Notice, "saved game could not be read") || v.Live != 0 {
-		t.Errorf("corrupt save: %q", v.Notice)
+	if v := r.page.last(); strings.Join(v.Notices, " ") != "" {
+		t.Errorf("the notice came back: %q", strings.Join(v.Notices, " "))
 	}
 	// Storage that cannot even be read.
 	store = newStorage()
 	store.failGet = true
 	r = newRig(t, store, nil)
-	if v := r.page.last(); !strings.Contains(v.Notice, "does not keep") {
-		t.Errorf("blocked storage: %q", v.Notice)
+	if v := r.page.last(); !strings.Contains(strings.Join(v.Notices, " "), "does not keep") {
+		t.Errorf("blocked storage: %q", strings.Join(v.Notices, " "))
 	}
 }
 

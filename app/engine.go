@@ -164,11 +164,11 @@ func (a *App) playReply(move string) {
 	}
 	a.gen++
 	a.moved(e)
+	a.save()
 	if wasLive {
 		a.showLive(&e)
 		return
 	}
 	// The player is browsing earlier moves: the board stays where it is.
-	a.save()
 	a.out.show = true
 }

@@ -2,12 +2,12 @@ package app
 
 import (
 	"errors"
+	"net/url"
 	"sort"
 	"sync"
 	"testing"
 	"time"
 
-	"chimera/play"
 	"chimera/render/model"
 )
 
@@ -102,7 +102,10 @@ type fakePage struct {
 	views     []View
 	announced []string
 	sounds    []Sound
+	address   string
 }
+
+func (p *fakePage) SetAddress(q string) { p.address = q }
 
 func (p *fakePage) Show(v View)          { p.views = append(p.views, v) }
 func (p *fakePage) Announce(text string) { p.announced = append(p.announced, text) }
@@ -127,7 +130,14 @@ type timer struct {
 	f  func()
 }
 
-func newClock() *fakeClock { return &fakeClock{now: time.Unix(1_800_000_000, 0)} }
+// clocks makes each new fake clock start a minute after the one before:
+// pages opened one after another.
+var clocks = time.Unix(1_800_000_000, 0)
+
+func newClock() *fakeClock {
+	clocks = clocks.Add(time.Minute)
+	return &fakeClock{now: clocks}
+}
 
 func (c *fakeClock) Now() time.Time {
 	c.mu.Lock()
@@ -167,19 +177,40 @@ type rig struct {
 	board  *fakeBoard
 	engine *fakeEngine
 	store  *fakeStorage
+	tab    *fakeStorage
 	page   *fakePage
 	clock  *fakeClock
 }
 
-// newRig starts an App on store (nil: empty storage) with start settings (nil: none given).
-func newRig(t *testing.T, store *fakeStorage, start *play.Settings) *rig {
+// newRig starts an App on store (nil: empty storage) with the URL
+// parameters q (nil: none), in a new tab.
+func newRig(t *testing.T, store *fakeStorage, q url.Values) *rig {
+	return newRigTab(t, store, newStorage(), q)
+}
+
+// newRigTab starts an App in the tab whose own storage is tab (a reload
+// keeps it).
+func newRigTab(t *testing.T, store, tab *fakeStorage, q url.Values) *rig {
 	t.Helper()
 	if store == nil {
 		store = newStorage()
 	}
-	r := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: store, page: &fakePage{}, clock: newClock()}
-	r.App = New(Deps{Board: r.board, Engine: r.engine, Storage: r.store, Page: r.page, Clock: r.clock}, start)
+	r := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: store, tab: tab, page: &fakePage{}, clock: newClock()}
+	r.App = New(Deps{Board: r.board, Engine: r.engine, Storage: r.store, Tab: tab, Page: r.page, Clock: r.clock, Site: "https://example.org/chimera/"}, q)
 	return r
+}
+
+// link returns URL parameters naming a game: variant, fen, ai and more
+// key-value pairs.
+func link(variant, fen, ai string, more ...string) url.Values {
+	q := url.Values{"variant": {variant}, "ai": {ai}}
+	if fen != "" {
+		q.Set("fen", fen)
+	}
+	for i := 0; i+1 < len(more); i += 2 {
+		q.Set(more[i], more[i+1])
+	}
+	return q
 }
 
 // answer sends the engine's answer to the newest 'go'.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"chimera/game"
+	"chimera/play"
 )
 
 // Candidate is a legal move offered for what was typed in the move box.
@@ -29,84 +30,22 @@ func (a *App) Match(typed string) (c []Candidate, exact bool) {
 }
 
 func (a *App) match(typed string) ([]Candidate, bool) {
-	key := squash(typed)
-	if key == "" || a.view != a.s.Ply() || a.s.ComputerToMove() {
+	if strings.TrimSpace(typed) == "" || a.view != a.s.Ply() || a.s.ComputerToMove() {
 		return nil, false
 	}
 	if r, _ := a.s.Outcome(); r != "" {
 		return nil, false
 	}
 	p := a.s.Position()
-	var exact, begun, short []Candidate
-	for _, m := range p.LegalMoves() {
-		c := Candidate{Move: p.MoveString(m), Text: p.Notation(m)}
-		n, ms := squash(c.Text), squash(c.Move)
-		switch {
-		case key == n || key == ms:
-			exact = append(exact, c)
-		case strings.HasPrefix(n, key) || strings.HasPrefix(ms, key):
-			begun = append(begun, c)
-		case shortMatch(key, n):
-			short = append(short, c)
-		}
+	moves, exact := play.Match(p, typed)
+	if len(moves) > MaxCandidates {
+		moves = moves[:MaxCandidates]
 	}
-	if len(exact) == 1 {
-		return a.worded(exact), true
+	cs := make([]Candidate, len(moves))
+	for i, m := range moves {
+		cs[i] = Candidate{Move: p.MoveString(m), Text: p.Notation(m), Words: p.Describe(m)}
 	}
-	if len(exact) == 0 && len(begun) == 0 && len(short) == 1 {
-		return a.worded(short), true
-	}
-	all := append(append(exact, short...), begun...)
-	if len(all) > MaxCandidates {
-		all = all[:MaxCandidates]
-	}
-	return a.worded(all), false
-}
-
-// worded fills in the words of the candidates.
-func (a *App) worded(cs []Candidate) []Candidate {
-	p := a.s.Position()
-	for i := range cs {
-		if m, err := p.ParseMove(cs[i].Move); err == nil {
-			cs[i].Words = p.Describe(m)
-		}
-	}
-	return cs
-}
-
-// squash drops what may be typed or not: spaces, capture and separator
-// marks, check and mate marks, annotations.
-func squash(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case ' ', '\t', '-', 'x', ':', '+', '#', '!', '?', '×':
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// shortMatch reports whether key is the short form of the squashed
-// human notation n: the origin square left out ("Nf3" for "Ng1f3", "ed5"
-// for "e4d5", "e4" for "e2e4").
-func shortMatch(key, n string) bool {
-	// n is [piece letters][from][to][rest] for a board move (squashed).
-	i := 0
-	for i < len(n) && (n[i] == '(' || n[i] == ')' || (n[i] >= 'A' && n[i] <= 'Z')) {
-		i++
-	}
-	if i+4 > len(n) || !isSquare(n[i:i+2]) || !isSquare(n[i+2:i+4]) {
-		return false
-	}
-	piece, from, rest := n[:i], n[i:i+2], n[i+2:]
-	return key == piece+rest || key == piece+from[:1]+rest
-}
-
-func isSquare(s string) bool {
-	_, ok := game.ParseSquare(s)
-	return ok
+	return cs, exact
 }
 
 // PlayTyped plays the move typed in the move box if it names exactly one

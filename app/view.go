@@ -36,11 +36,11 @@ type View struct {
 	Flipped  bool   `json:"flipped"`  // Black at the bottom
 	// The canvas's width over height for the board and its hands: on a wide
 	// page (hands beside the board) and on a tall one (above and below).
-	AspectWide float64 `json:"aspectWide"`
-	AspectTall float64 `json:"aspectTall"`
-	Prefs      Prefs   `json:"prefs"`
-	Notice     string  `json:"notice"` // a message for the player, "" for none
-	Games      []Game  `json:"games"`  // the games a new game can be
+	AspectWide float64  `json:"aspectWide"`
+	AspectTall float64  `json:"aspectTall"`
+	Prefs      Prefs    `json:"prefs"`
+	Notices    []string `json:"notices"` // messages for the player
+	Games      []Game   `json:"games"`   // the games a new game can be
 }
 
 // Move is one move of the move list.
@@ -78,10 +78,10 @@ func sideName(c int) string {
 	return "White"
 }
 
-// players returns who plays White and Black and the line that says it.
-func players(s *play.Session) (white, black, line string) {
-	comp := fmt.Sprintf("Computer, level %d", s.Level)
-	switch s.Computer {
+// playersOf returns who plays White and Black and the line that says it.
+func playersOf(computer, level int) (white, black, line string) {
+	comp := fmt.Sprintf("Computer, level %d", level)
+	switch computer {
 	case 0:
 		return comp, "You", comp + " vs You"
 	case 1:
@@ -93,10 +93,10 @@ func players(s *play.Session) (white, black, line string) {
 func (a *App) buildView() View {
 	s := a.s
 	v := View{Variant: s.Variant().ID, Game: s.Variant().Name, Level: s.Level, Computer: "none",
-		Ply: a.view, Live: s.Ply(), Flipped: a.flipped(), Prefs: a.prefs, Notice: a.notice,
+		Ply: a.view, Live: s.Ply(), Flipped: a.flipped(), Prefs: a.prefs, Notices: a.notices,
 		Thinking: a.pending, Depth: a.depth, Score: a.score, Engine: a.engErr,
 		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games()}
-	v.White, v.Black, v.Players = players(s)
+	v.White, v.Black, v.Players = playersOf(s.Computer, s.Level)
 	switch s.Computer {
 	case 0:
 		v.Computer = "white"
@@ -185,11 +185,4 @@ func (a *App) State() State {
 	return State{Variant: v.Variant, Game: v.Game, Computer: v.Computer, Level: v.Level,
 		Position: a.s.Position().String(), Moves: a.s.MoveStrings(), Result: res, Reason: why,
 		Turn: a.s.Position().Turn().String(), Thinking: a.pending, Ply: a.view, Flipped: a.flipped()}
-}
-
-// Record returns the game record (PGN style).
-func (a *App) Record() string {
-	a.lock()
-	defer a.unlock()
-	return a.s.Record()
 }

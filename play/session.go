@@ -6,8 +6,8 @@ package play
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strings"
 
 	"chimera/game"
 )
@@ -179,40 +179,6 @@ func (s *Session) PositionAt(ply int) *game.Position {
 	return p
 }
 
-// Record returns the game record: tag lines and the numbered moves in human
-// notation, in the style of PGN.
-func (s *Session) Record() string {
-	var b strings.Builder
-	res, why := s.Outcome()
-	if res == "" {
-		res = "*"
-	}
-	fmt.Fprintf(&b, "[Variant %q]\n[FEN %q]\n[Result %q]\n", s.v.Name, s.start, res)
-	if why != "" {
-		fmt.Fprintf(&b, "[Termination %q]\n", why)
-	}
-	b.WriteByte('\n')
-	p, _ := game.Parse(s.v, s.start)
-	num := p.Fullmove()
-	black := p.Turn() == game.Black
-	for i := 0; i < s.n; i++ {
-		if !black {
-			fmt.Fprintf(&b, "%d. ", num)
-		} else if i == 0 {
-			fmt.Fprintf(&b, "%d... ", num)
-		}
-		b.WriteString(s.human[i])
-		b.WriteByte(' ')
-		if black {
-			num++
-		}
-		black = !black
-	}
-	b.WriteString(res)
-	b.WriteByte('\n')
-	return b.String()
-}
-
 // saved is the JSON form of a session.
 type saved struct {
 	Settings
@@ -228,25 +194,67 @@ func (s *Session) Save() []byte {
 	return b
 }
 
-// Load restores a session saved with Save. Every move is checked again.
-func Load(data []byte) (*Session, error) {
-	var sv saved
-	if err := json.Unmarshal(data, &sv); err != nil {
-		return nil, err
+// Load restores a session saved with Save. Every move is checked again. A
+// save that is damaged in part gives the session that could be read and the
+// problems met (a move that is not legal ends the moves there; an unreadable
+// ply shows every move); err is set when nothing could be read (not JSON, an
+// unknown game, a bad start position).
+func Load(data []byte) (s *Session, problems []string, err error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, nil, fmt.Errorf("not a saved game: %w", err)
 	}
-	set := sv.Settings
-	set.FEN = sv.Start
-	s, err := New(set)
+	field := func(name string, dst any) bool {
+		v, ok := raw[name]
+		if !ok {
+			return false
+		}
+		if err := json.Unmarshal(v, dst); err != nil {
+			problems = append(problems, fmt.Sprintf("its %s is not readable (%s)", name, cut(string(v))))
+			return false
+		}
+		return true
+	}
+	set := DefaultSettings
+	set.FEN = ""
+	if !field("variant", &set.Variant) {
+		return nil, problems, errors.New("it names no game")
+	}
+	field("computer", &set.Computer)
+	field("level", &set.Level)
+	var fen, start string
+	field("fen", &fen)
+	field("start", &start)
+	set.FEN = start
+	if set.FEN == "" {
+		set.FEN = fen
+	}
+	s, err = New(set)
 	if err != nil {
-		return nil, err
+		return nil, problems, err
 	}
-	s.Settings.FEN = sv.Settings.FEN
-	for i, ms := range sv.Moves {
+	s.Settings.FEN = fen
+	var moves []string
+	field("moves", &moves)
+	for i, ms := range moves {
 		if _, err := s.Play(ms); err != nil {
-			return nil, fmt.Errorf("saved move %d: %w", i+1, err)
+			problems = append(problems, fmt.Sprintf("its move %d (%s) is not legal: the game ends before it", i+1, cut(ms)))
+			break
 		}
 	}
-	for s.n > sv.Ply && s.Undo() {
+	ply := s.Len()
+	if _, ok := raw["ply"]; ok && !field("ply", &ply) {
+		ply = s.Len()
 	}
-	return s, nil
+	for s.n > ply && s.Undo() {
+	}
+	return s, problems, nil
+}
+
+// cut shortens a bad input quoted in a message to at most 80 characters.
+func cut(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:79]) + "…"
+	}
+	return s
 }

@@ -33,9 +33,9 @@ func TestSessionUndoRedoSave(t *testing.T) {
 	}
 	s.Undo()
 	data := s.Save()
-	r, err := Load(data)
-	if err != nil {
-		t.Fatal(err)
+	r, problems, err := Load(data)
+	if err != nil || problems != nil {
+		t.Fatal(err, problems)
 	}
 	if r.Ply() != 3 || r.Len() != 4 || r.Computer != 1 || r.Level != 3 {
 		t.Fatalf("loaded ply %d len %d", r.Ply(), r.Len())
@@ -44,7 +44,7 @@ func TestSessionUndoRedoSave(t *testing.T) {
 	if p.String() != want || r.Position().String() == want || p.LastMove() == 0 {
 		t.Errorf("view ply 4: %s", p)
 	}
-	if rec := s.Record(); !strings.Contains(rec, "1. e2-e4 d7-d5 2. e4xd5 *") {
+	if rec := s.Record(RecordTags{}); !strings.Contains(rec, "1. e2-e4 d7-d5 2. e4xd5 *") {
 		t.Errorf("record:\n%s", rec)
 	}
 }

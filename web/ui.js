@@ -16,6 +16,9 @@
     sound: $('btn-sound'), notice: $('notice'), noticeText: $('notice-text'), noticeBtn: $('btn-notice'),
     announce: $('announce'), newDialog: $('new-dialog'), newForm: $('new-form'), newGames: $('new-games'),
     newLevels: $('new-levels'), newCancel: $('new-cancel'), menuDialog: $('menu-dialog'), menuForm: $('menu-form'),
+    gamesDialog: $('games-dialog'), gamesList: $('games-list'), loadDialog: $('load-dialog'), loadForm: $('load-form'),
+    loadText: $('load-text'), loadFile: $('load-file'), loadVariant: $('load-variant'), loadError: $('load-error'),
+    toast: $('toast'),
   };
   let view = null;        // the last view shown
   let movesKey = null;    // what the move list shows (to redraw it only when it changes)
@@ -76,8 +79,13 @@
     el.undo.disabled = !v.canUndo;
     el.redo.disabled = !v.canRedo;
     el.sound.setAttribute('aria-pressed', String(!!v.prefs.sound));
-    hide(el.notice, !v.notice);
-    text(el.noticeText, v.notice || '');
+    const notices = v.notices || [];
+    hide(el.notice, notices.length === 0);
+    const nkey = notices.join('\n');
+    if (el.noticeText.dataset.key !== nkey) {
+      el.noticeText.dataset.key = nkey;
+      el.noticeText.replaceChildren(...notices.map(n => { const p = document.createElement('p'); p.textContent = n; return p; }));
+    }
     showMoves(v);
     const canType = v.ply === v.live && !v.result && !(v.computer === v.turn && v.computer !== 'none');
     el.input.disabled = false;
@@ -190,7 +198,7 @@
   });
 
   // Dialogs close with Escape (the browser's) and with a tap outside.
-  for (const d of [el.newDialog, el.menuDialog]) {
+  for (const d of [el.newDialog, el.menuDialog, el.gamesDialog, el.loadDialog]) {
     d.addEventListener('click', e => {
       if (e.target !== d) return;
       const r = d.getBoundingClientRect();
@@ -259,6 +267,176 @@
     const f = el.menuForm.elements;
     const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked });
     api().setPrefs(JSON.stringify(p));
+  });
+
+  // ------------------------------------------------------------ keeping and sharing games
+
+  // toast says briefly what just happened ("Link copied").
+  let toastTimer = 0;
+  function toast(s) {
+    text(el.toast, s);
+    hide(el.toast, false);
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => hide(el.toast, true), 2500);
+  }
+
+  // copyText puts s on the clipboard (the Clipboard API, else a selected
+  // text area and the copy command).
+  async function copyText(s) {
+    try {
+      await navigator.clipboard.writeText(s);
+      return true;
+    } catch (e) {
+      const t = document.createElement('textarea');
+      t.value = s;
+      t.setAttribute('readonly', '');
+      t.className = 'sr-only';
+      document.body.appendChild(t);
+      t.select();
+      let ok = false;
+      try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
+      t.remove();
+      return ok;
+    }
+  }
+
+  // address keeps the address bar on the game (history.replaceState): the
+  // game's parameters replace those of the address, the others stay.
+  const gameKeys = ['variant', 'fen', 'moves', 'ai', 'level'];
+  function address(query) {
+    const u = new URL(location.href);
+    const keep = [];
+    for (const [k, v] of u.searchParams) if (!gameKeys.includes(k)) keep.push(encodeURIComponent(k) + '=' + encodeURIComponent(v));
+    const search = '?' + [query, ...keep].filter(Boolean).join('&');
+    if (search !== location.search) {
+      try { history.replaceState(history.state, '', u.pathname + search + u.hash); } catch (e) { /* sandboxed */ }
+    }
+  }
+  function gameURL() {
+    return location.origin + location.pathname + location.search;
+  }
+
+  $('btn-share').addEventListener('click', async () => {
+    const url = gameURL();
+    if (navigator.share && navigator.canShare && navigator.canShare({ url })) {
+      try { await navigator.share({ title: view ? view.game + ' · Chimera' : 'Chimera', url }); return; } catch (e) {
+        if (e && e.name === 'AbortError') return;
+      }
+    }
+    toast(await copyText(url) ? 'Link copied: send it to play by link' : 'Could not copy the link: copy it from the address bar');
+  });
+  $('btn-copy').addEventListener('click', async () => {
+    if (!api()) return;
+    toast(await copyText(api().record()) ? 'Game copied' : 'Could not copy the game');
+  });
+  $('btn-copy-pos').addEventListener('click', async () => {
+    if (!api()) return;
+    toast(await copyText(api().position()) ? 'Position copied' : 'Could not copy the position');
+  });
+  $('btn-download').addEventListener('click', () => {
+    if (!api()) return;
+    const blob = new Blob([api().record()], { type: 'application/x-chess-pgn' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = api().recordFile();
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    toast('Game downloaded');
+  });
+
+  $('btn-games').addEventListener('click', () => { el.menuDialog.close(); openGames(); });
+  function openGames() {
+    if (!api()) return;
+    const games = JSON.parse(api().games());
+    const items = games.map(g => {
+      const li = document.createElement('li');
+      if (g.current) li.className = 'current';
+      const what = document.createElement('div');
+      what.className = 'what';
+      const b = document.createElement('b');
+      b.textContent = g.game + ' · ' + g.players;
+      const sp = document.createElement('span');
+      sp.textContent = g.date + ' · ' + g.moves + (g.moves === 1 ? ' move' : ' moves') + ' · ' + (g.result || 'in progress') + (g.current ? ' · on the board' : '');
+      what.append(b, sp);
+      const go = document.createElement('button');
+      go.type = 'button';
+      go.textContent = 'Continue';
+      go.setAttribute('aria-label', 'Continue ' + b.textContent + ', ' + sp.textContent);
+      go.disabled = g.current;
+      go.addEventListener('click', () => {
+        const err = api().continueGame(g.id);
+        if (err) toast(err); else el.gamesDialog.close();
+      });
+      const del = document.createElement('button');
+      del.type = 'button';
+      del.textContent = 'Delete';
+      del.setAttribute('aria-label', 'Delete ' + b.textContent + ', ' + sp.textContent);
+      del.addEventListener('click', () => {
+        if (!window.confirm('Delete this game (' + b.textContent + ', ' + sp.textContent + ')?')) return;
+        const err = api().deleteGame(g.id);
+        if (err) toast(err); else openGames();
+      });
+      li.append(what, go, del);
+      return li;
+    });
+    if (!items.length) {
+      const li = document.createElement('li');
+      li.className = 'empty';
+      li.textContent = 'No games kept yet: a game is kept from its first move.';
+      items.push(li);
+    }
+    el.gamesList.replaceChildren(...items);
+    if (!el.gamesDialog.open) el.gamesDialog.showModal();
+  }
+
+  $('btn-load').addEventListener('click', () => { el.menuDialog.close(); openLoad(); });
+  function openLoad() {
+    if (!view) return;
+    if (!el.loadVariant.options.length) {
+      for (const g of view.games) el.loadVariant.add(new Option(g.name, g.id));
+    }
+    el.loadVariant.value = view.variant;
+    text(el.loadError, '');
+    el.loadDialog.showModal();
+    el.loadText.focus();
+  }
+  // isPosition tells a position string from a record: one line, a board of eight ranks.
+  function isPosition(t) {
+    const s = t.trim();
+    return !s.includes('\n') && !/^\[/.test(s) && (s.split(' ')[0].match(/\//g) || []).length === 7;
+  }
+  function doLoad() {
+    if (!api()) return;
+    const t = el.loadText.value;
+    const f = el.loadForm.elements;
+    const comp = f.computer.value, level = view ? view.level : 3;
+    const err = isPosition(t) ? api().loadPosition(el.loadVariant.value, t, comp, level) : api().loadRecord(t, comp, level);
+    if (err) { text(el.loadError, err); return; }
+    el.loadText.value = '';
+    el.loadDialog.close();
+    toast('Game loaded: it is kept in Games beside the others');
+  }
+  $('load-go').addEventListener('click', doLoad);
+  $('load-cancel').addEventListener('click', () => el.loadDialog.close());
+  el.loadText.addEventListener('input', () => text(el.loadError, ''));
+  async function readFile(file) {
+    if (!file) return;
+    if (file.size > 2e6) { text(el.loadError, 'That file is too large for a game record (' + (file.size / 1e6).toFixed(1) + ' MB)'); return; }
+    el.loadText.value = await file.text();
+    text(el.loadError, '');
+  }
+  el.loadFile.addEventListener('change', () => readFile(el.loadFile.files[0]));
+  for (const ev of ['dragenter', 'dragover']) {
+    el.loadDialog.addEventListener(ev, e => { e.preventDefault(); el.loadText.classList.add('drop'); });
+  }
+  el.loadDialog.addEventListener('dragleave', () => el.loadText.classList.remove('drop'));
+  el.loadDialog.addEventListener('drop', e => {
+    e.preventDefault();
+    el.loadText.classList.remove('drop');
+    if (e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
+    else if (e.dataTransfer.getData('text')) el.loadText.value = e.dataTransfer.getData('text');
   });
 
   // ------------------------------------------------------------ the move box
@@ -367,6 +545,7 @@
   window.chimeraUI = {
     show,
     announce,
+    address,
     sound: name => window.chimeraSound && window.chimeraSound.play(name),
     ready() {
       for (const c of [el.newGame, el.flip, el.menu, el.sound]) c.disabled = false;

@@ -5,7 +5,7 @@ package main
 import (
 	"encoding/json"
 	"net/url"
-	"strconv"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -23,40 +23,13 @@ func main() {
 		}
 	}})
 	eng := startWorker(func(m app.EngineAnswer) { a.EngineAnswer(m) })
-	a = app.New(app.Deps{Board: g, Engine: eng, Storage: storage{}, Page: page{}, Clock: clock{}}, urlSettings())
+	loc := js.Global().Get("location")
+	q, _ := url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
+	a = app.New(app.Deps{Board: g, Engine: eng, Storage: storage{"localStorage"}, Tab: storage{"sessionStorage"},
+		Page: page{}, Clock: clock{}, Site: loc.Get("origin").String() + loc.Get("pathname").String()}, q)
 	bindPage(a)
 	installHook(a, g)
 	render.Run(g, "Chimera")
-}
-
-// urlSettings reads the URL parameters variant, fen, ai (white, black,
-// none) and level; nil when none is given.
-func urlSettings() *play.Settings {
-	u, err := url.Parse(js.Global().Get("location").Get("href").String())
-	if err != nil {
-		return nil
-	}
-	q := u.Query()
-	if !q.Has("variant") && !q.Has("fen") && !q.Has("ai") && !q.Has("level") {
-		return nil
-	}
-	set := play.DefaultSettings
-	if v := q.Get("variant"); v != "" {
-		set.Variant = v
-	}
-	set.FEN = q.Get("fen")
-	switch q.Get("ai") {
-	case "white":
-		set.Computer = 0
-	case "black":
-		set.Computer = 1
-	case "none":
-		set.Computer = -1
-	}
-	if l, err := strconv.Atoi(q.Get("level")); err == nil {
-		set.Level = l
-	}
-	return &set
 }
 
 // page is the HTML around the board: web/ui.js's window.chimeraUI.
@@ -80,14 +53,19 @@ func (page) Sound(s app.Sound) {
 		u.Call("sound", string(s))
 	}
 }
+func (page) SetAddress(query string) {
+	if u := ui(); u.Truthy() {
+		u.Call("address", query)
+	}
+}
 
-// storage is localStorage; every access may throw (private mode, an iframe
-// with storage blocked, the quota).
-type storage struct{}
+// storage is the browser's localStorage or sessionStorage (by name); every
+// access may throw (private mode, an iframe with storage blocked, the quota).
+type storage struct{ name string }
 
-func (storage) Get(key string) (v string, ok bool, err error) {
+func (st storage) Get(key string) (v string, ok bool, err error) {
 	defer catch(&err)
-	ls := js.Global().Get("localStorage")
+	ls := js.Global().Get(st.name)
 	if !ls.Truthy() {
 		return "", false, errNoStorage
 	}
@@ -98,9 +76,9 @@ func (storage) Get(key string) (v string, ok bool, err error) {
 	return x.String(), true, nil
 }
 
-func (storage) Set(key, value string) (err error) {
+func (st storage) Set(key, value string) (err error) {
 	defer catch(&err)
-	ls := js.Global().Get("localStorage")
+	ls := js.Global().Get(st.name)
 	if !ls.Truthy() {
 		return errNoStorage
 	}
@@ -183,6 +161,17 @@ func decodeAnswer(v js.Value) app.EngineAnswer {
 	return m
 }
 
+// side reads "white", "black" or "none" as the computer's colour.
+func side(s string) int {
+	switch s {
+	case "white":
+		return 0
+	case "black":
+		return 1
+	}
+	return -1
+}
+
 // bindPage publishes window.chimeraApp, the functions web/ui.js calls.
 func bindPage(a *app.App) {
 	fn := func(f func(args []js.Value) any) js.Func {
@@ -203,14 +192,7 @@ func bindPage(a *app.App) {
 	api := map[string]any{
 		"newGame": fn(func(args []js.Value) any {
 			s := arg(args, 0)
-			comp := -1
-			switch s.Get("computer").String() {
-			case "white":
-				comp = 0
-			case "black":
-				comp = 1
-			}
-			return errText(a.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: comp, Level: s.Get("level").Int()}))
+			return errText(a.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: side(s.Get("computer").String()), Level: s.Get("level").Int()}))
 		}),
 		"undo":    fn(func([]js.Value) any { a.Undo(); return nil }),
 		"redo":    fn(func([]js.Value) any { a.Redo(); return nil }),
@@ -225,6 +207,21 @@ func bindPage(a *app.App) {
 			cs, exact := a.Match(arg(args, 0).String())
 			b, _ := json.Marshal(map[string]any{"candidates": cs, "exact": exact})
 			return string(b)
+		}),
+		"games": fn(func([]js.Value) any {
+			b, _ := json.Marshal(a.Games())
+			return string(b)
+		}),
+		"continueGame": fn(func(args []js.Value) any { return errText(a.Continue(arg(args, 0).String())) }),
+		"deleteGame":   fn(func(args []js.Value) any { return errText(a.Delete(arg(args, 0).String())) }),
+		"record":       fn(func([]js.Value) any { return a.Record() }),
+		"recordFile":   fn(func([]js.Value) any { return a.RecordFile() }),
+		"position":     fn(func([]js.Value) any { return a.Position() }),
+		"loadRecord": fn(func(args []js.Value) any {
+			return errText(a.LoadRecord(arg(args, 0).String(), side(arg(args, 1).String()), arg(args, 2).Int()))
+		}),
+		"loadPosition": fn(func(args []js.Value) any {
+			return errText(a.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
 		}),
 		"setPrefs": fn(func(args []js.Value) any {
 			var p app.Prefs

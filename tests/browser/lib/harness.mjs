@@ -118,10 +118,11 @@ process.on('exit', () => { if (toolDir) fs.rmSync(toolDir, { recursive: true, fo
 
 // refpos asks the rules engine (tests/browser/refpos) for the positions after each
 // move and the legal moves at the end.
-export function refpos(variant, fen, moves = []) {
+export function refpos(variant, fen, moves = [], { random = 0, seed = 1 } = {}) {
   const bin = goTool('refpos', './tests/browser/refpos', 'CHIMERA_REFPOS');
   const args = ['-variant', variant];
   if (fen) args.push('-fen', fen);
+  if (random) args.push('-random', String(random), '-seed', String(seed));
   try {
     return JSON.parse(execFileSync(bin, [...args, ...moves], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
   } catch (e) {

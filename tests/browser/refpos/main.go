@@ -8,6 +8,9 @@
 //	{"positions": [start, after move 1, ...], "legal": [moves in the last position],
 //	 "result": "", "reason": ""}
 //
+// With -random N (and -seed S) it then plays up to N random legal moves
+// (fewer when the game ends) and lists every move played in "moves".
+//
 // An illegal or unparsable move, or a bad position, prints the error and exits 1.
 package main
 
@@ -15,6 +18,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"sort"
 
@@ -22,6 +26,7 @@ import (
 )
 
 type answer struct {
+	Moves     []string `json:"moves"`
 	Positions []string `json:"positions"`
 	Legal     []string `json:"legal"`
 	Result    string   `json:"result"`
@@ -31,8 +36,10 @@ type answer struct {
 func main() {
 	variant := flag.String("variant", "bedlam", "rule set id")
 	fen := flag.String("fen", "startpos", "position string")
+	random := flag.Int("random", 0, "then play up to this many random moves")
+	seed := flag.Uint64("seed", 1, "the random moves' seed")
 	flag.Parse()
-	a, err := run(*variant, *fen, flag.Args())
+	a, err := run(*variant, *fen, flag.Args(), *random, rand.New(rand.NewPCG(*seed, 1)))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "refpos:", err)
 		os.Exit(1)
@@ -40,7 +47,7 @@ func main() {
 	json.NewEncoder(os.Stdout).Encode(a)
 }
 
-func run(variant, fen string, moves []string) (*answer, error) {
+func run(variant, fen string, moves []string, random int, rng *rand.Rand) (*answer, error) {
 	v, err := game.VariantByID(variant)
 	if err != nil {
 		return nil, err
@@ -52,12 +59,23 @@ func run(variant, fen string, moves []string) (*answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &answer{Positions: []string{p.String()}, Legal: []string{}}
+	a := &answer{Positions: []string{p.String()}, Legal: []string{}, Moves: []string{}}
 	for i, s := range moves {
 		m, err := p.ParseMove(s)
 		if err != nil {
 			return nil, fmt.Errorf("move %d %q in %s: %v", i+1, s, p.String(), err)
 		}
+		p.Make(m)
+		a.Positions = append(a.Positions, p.String())
+		a.Moves = append(a.Moves, s)
+	}
+	for i := 0; i < random; i++ {
+		if r, _ := p.Outcome(); r != "" {
+			break
+		}
+		legal := p.LegalMoves()
+		m := legal[rng.IntN(len(legal))]
+		a.Moves = append(a.Moves, p.MoveString(m))
 		p.Make(m)
 		a.Positions = append(a.Positions, p.String())
 	}
