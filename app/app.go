@@ -61,6 +61,9 @@ type Page interface {
 	// SetAddress puts the game's URL query (Link) in the address bar,
 	// keeping the page's other parameters.
 	SetAddress(query string)
+	// Notify tells the page that embeds the board what happened (the
+	// message API; the glue posts it to the host's origin only).
+	Notify(e HostEvent)
 }
 
 // Clock gives the time and runs f after d (on any goroutine; f locks the
@@ -110,8 +113,10 @@ type App struct {
 	created int64  // when it began, ms since 1970
 	idSeq   int
 
-	ephemeral   bool // keep nothing (an embedded board)
-	listDamaged bool // the list of games could not be read: never written over
+	opts        options
+	ephemeral   bool   // keep nothing in the visitor's games (an embedded board)
+	embedKey    string // where an embed with save=1 keeps its game
+	listDamaged bool   // the list of games could not be read: never written over
 
 	// The engine: one search at a time for the live position.
 	pending bool   // a search for the current position runs (the computer is thinking)
@@ -134,6 +139,7 @@ type outbox struct {
 	show     bool
 	announce []string
 	sounds   []Sound
+	events   []HostEvent
 }
 
 // New makes an App and shows a game: the one URL parameters q name (see
@@ -143,10 +149,14 @@ type outbox struct {
 func New(d Deps, q url.Values) *App {
 	a := &App{d: d, noticed: map[string]bool{}}
 	a.mu.Lock()
+	a.opts = a.readOptions(q)
 	a.prefs = a.loadPrefs()
-	if HasGame(q) {
+	switch {
+	case a.opts.embedded():
+		a.openEmbedded(q)
+	case HasGame(q):
 		a.openLink(q)
-	} else {
+	default:
 		a.openKept()
 	}
 	if a.s == nil {
@@ -155,8 +165,44 @@ func New(d Deps, q url.Values) *App {
 	a.d.Board.SetStyle(a.prefs.style())
 	a.d.Board.SetFlipped(a.flipped())
 	a.showLive(nil)
+	if a.opts.ply >= 0 {
+		a.gotoPly(a.opts.ply)
+	}
+	a.out.events = append(a.out.events, HostEvent{Type: "chimera:ready", Variant: a.s.Variant().ID})
 	a.unlock()
 	return a
+}
+
+// openEmbedded shows the game of an embedded board: its parameters' game, or
+// with save=1 the game it kept under them. It never reads or writes the
+// visitor's games; a diagram has no opponent.
+func (a *App) openEmbedded(q url.Values) {
+	a.ephemeral = true
+	if a.opts.mode == ModeDiagram {
+		q = cloneValues(q)
+		q.Set("ai", "none")
+	} else if q.Get("ai") == "" {
+		q = cloneValues(q)
+		q.Set("ai", "none") // an embedded game is for two players unless it names the computer
+	}
+	if a.opts.save {
+		a.embedKey = embedKey(q)
+		if data, ok, err := a.d.Storage.Get(a.embedKey); err == nil && ok && data != "" {
+			if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
+				a.s = s
+				return
+			}
+		}
+	}
+	a.s = a.fromLink(q)
+}
+
+func cloneValues(q url.Values) url.Values {
+	c := url.Values{}
+	for k, v := range q {
+		c[k] = append([]string(nil), v...)
+	}
+	return c
 }
 
 // openLink shows the game of a link: the kept game that is the same (this
@@ -246,6 +292,9 @@ func (a *App) unlock() {
 	for _, t := range o.announce {
 		a.d.Page.Announce(t)
 	}
+	for _, e := range o.events {
+		a.d.Page.Notify(e)
+	}
 	if o.show {
 		a.d.Page.Show(v)
 		if addr != "" {
@@ -285,7 +334,7 @@ func (a *App) showLive(e *game.Effect) {
 	a.view = a.s.Ply()
 	board := play.Board(p)
 	var targets []model.Target
-	if !a.s.ComputerToMove() {
+	if !a.s.ComputerToMove() && a.opts.interactive && a.opts.mode != ModeDiagram {
 		targets = play.Targets(p)
 	}
 	if e != nil {
@@ -301,10 +350,16 @@ func (a *App) showLive(e *game.Effect) {
 
 // moved reports a move just played (by either side): announcement and sound.
 func (a *App) moved(e game.Effect) {
-	words := a.s.Words()[a.s.Ply()-1]
+	n := a.s.Ply()
+	words := a.s.Words()[n-1]
 	res, why := a.s.Outcome()
 	if res != "" {
 		words += ". " + game.ResultWords(res, why)
+	}
+	a.out.events = append(a.out.events, HostEvent{Type: "chimera:move", Move: a.s.MoveStrings()[n-1],
+		Notation: a.s.Notation()[n-1], Position: a.s.Position().String(), Ply: n})
+	if res != "" {
+		a.out.events = append(a.out.events, HostEvent{Type: "chimera:gameover", Result: res, Reason: why})
 	}
 	a.out.announce = append(a.out.announce, words)
 	if !a.prefs.Sound {
@@ -372,9 +427,16 @@ func (a *App) NewGame(set play.Settings) error {
 	return nil
 }
 
-// flipped reports whether Black is at the bottom: the player's side is,
-// White's in a game of two players, unless the player turned the board.
-func (a *App) flipped() bool { return (a.s.Computer == 0) != a.prefs.Turned }
+// flipped reports whether Black is at the bottom: the side the page's
+// orient parameter names is, else the player's side (White's in a game of
+// two players), unless the player turned the board.
+func (a *App) flipped() bool {
+	base := a.s.Computer == 0
+	if a.opts.orient != "" {
+		base = a.opts.orient == "black"
+	}
+	return base != a.prefs.Turned
+}
 
 // Undo takes back the last move (and the computer's reply).
 func (a *App) Undo() {
@@ -435,6 +497,10 @@ func (a *App) Step(delta int) {
 func (a *App) Flip() {
 	a.lock()
 	defer a.unlock()
+	a.flip()
+}
+
+func (a *App) flip() {
 	a.prefs.Turned = !a.prefs.Turned
 	a.savePrefs()
 	a.d.Board.SetFlipped(a.flipped())

@@ -43,7 +43,7 @@ const MoveTime = 1000
 
 // think asks the engine for a move in the live position.
 func (a *App) think() {
-	if a.d.Engine == nil {
+	if a.d.Engine == nil || a.opts.mode == ModeDiagram {
 		return
 	}
 	a.goID++

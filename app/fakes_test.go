@@ -103,9 +103,21 @@ type fakePage struct {
 	announced []string
 	sounds    []Sound
 	address   string
+	events    []HostEvent
 }
 
 func (p *fakePage) SetAddress(q string) { p.address = q }
+func (p *fakePage) Notify(e HostEvent)  { p.events = append(p.events, e) }
+
+// lastEvent returns the newest event of type typ sent to the host.
+func (p *fakePage) lastEvent(typ string) (HostEvent, bool) {
+	for i := len(p.events) - 1; i >= 0; i-- {
+		if p.events[i].Type == typ {
+			return p.events[i], true
+		}
+	}
+	return HostEvent{}, false
+}
 
 func (p *fakePage) Show(v View)          { p.views = append(p.views, v) }
 func (p *fakePage) Announce(text string) { p.announced = append(p.announced, text) }

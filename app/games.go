@@ -97,7 +97,15 @@ func (a *App) newID(es []Entry) string {
 // move yet is not kept (its link or a new game gives it again); an embedded
 // board keeps nothing.
 func (a *App) save() {
-	if a.ephemeral || (a.id == "" && a.s.Len() == 0) {
+	if a.ephemeral {
+		if a.embedKey != "" {
+			if err := a.d.Storage.Set(a.embedKey, string(a.s.Save())); err != nil {
+				a.storageFailed(err)
+			}
+		}
+		return
+	}
+	if a.id == "" && a.s.Len() == 0 {
 		return
 	}
 	now := a.d.Clock.Now().UnixMilli()
@@ -264,7 +272,8 @@ func (a *App) Delete(id string) error {
 	return nil
 }
 
-// switchTo shows session s (kept as id, "" for a new game).
+// switchTo shows session s (kept as id, "" for a new game: an embedded
+// board keeps its own).
 func (a *App) switchTo(s *play.Session, id string, created int64) {
 	a.abandon()
 	a.s = s

@@ -65,6 +65,9 @@ func (a *App) PlayTyped(typed string) error {
 	if a.s.ComputerToMove() {
 		return errString("it is the computer's turn")
 	}
+	if !a.opts.interactive || a.opts.mode == ModeDiagram {
+		return errString("this board is for viewing only")
+	}
 	cs, exact := a.match(typed)
 	switch {
 	case exact:

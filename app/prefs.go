@@ -62,6 +62,9 @@ func (a *App) loadPrefs() Prefs {
 }
 
 func (a *App) savePrefs() {
+	if a.ephemeral {
+		return // an embedded board changes nothing of the visitor's
+	}
 	b, _ := json.Marshal(a.prefs)
 	if err := a.d.Storage.Set(keyPrefs, string(b)); err != nil {
 		a.storageFailed(err)

@@ -36,11 +36,13 @@ type View struct {
 	Flipped  bool   `json:"flipped"`  // Black at the bottom
 	// The canvas's width over height for the board and its hands: on a wide
 	// page (hands beside the board) and on a tall one (above and below).
-	AspectWide float64  `json:"aspectWide"`
-	AspectTall float64  `json:"aspectTall"`
-	Prefs      Prefs    `json:"prefs"`
-	Notices    []string `json:"notices"` // messages for the player
-	Games      []Game   `json:"games"`   // the games a new game can be
+	AspectWide  float64  `json:"aspectWide"`
+	AspectTall  float64  `json:"aspectTall"`
+	Prefs       Prefs    `json:"prefs"`
+	Notices     []string `json:"notices"`     // messages for the player
+	Games       []Game   `json:"games"`       // the games a new game can be
+	Mode        Mode     `json:"mode"`        // play, embed or diagram
+	Interactive bool     `json:"interactive"` // the player may move on the board
 }
 
 // Move is one move of the move list.
@@ -95,6 +97,7 @@ func (a *App) buildView() View {
 	v := View{Variant: s.Variant().ID, Game: s.Variant().Name, Level: s.Level, Computer: "none",
 		Ply: a.view, Live: s.Ply(), Flipped: a.flipped(), Prefs: a.prefs, Notices: a.notices,
 		Thinking: a.pending, Depth: a.depth, Score: a.score, Engine: a.engErr,
+		Mode: a.opts.mode, Interactive: a.opts.interactive && a.opts.mode != ModeDiagram,
 		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games()}
 	v.White, v.Black, v.Players = playersOf(s.Computer, s.Level)
 	switch s.Computer {

@@ -11,6 +11,14 @@
   const bar = document.getElementById('loader-bar');
   const msg = document.getElementById('loader-msg');
   const params = new URLSearchParams(location.search);
+  // The page's mode (play, embed, diagram) chooses its layout (app.css).
+  const mode = params.get('mode');
+  if (mode === 'embed' || mode === 'diagram') document.documentElement.dataset.mode = mode;
+  // A focused element is scrolled into view: Ebiten focuses its canvas on
+  // every press, which scrolled the page around an embedded board (and put
+  // the press one square off). The canvas never needs it.
+  const focus = HTMLCanvasElement.prototype.focus;
+  HTMLCanvasElement.prototype.focus = function (opts) { return focus.call(this, Object.assign({ preventScroll: true }, opts)); };
 
   function showError(text, err) {
     boot.error = text;
@@ -102,6 +110,9 @@
 
   async function registerServiceWorker() {
     if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
+    // An embedded board is a guest in another page: it does not precache the
+    // whole site (15 MB) there.
+    if (document.documentElement.dataset.mode) return;
     if (params.get('sw') === '0') {
       for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
       return;

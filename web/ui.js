@@ -87,6 +87,7 @@
       el.noticeText.replaceChildren(...notices.map(n => { const p = document.createElement('p'); p.textContent = n; return p; }));
     }
     showMoves(v);
+    showDiagram(v);
     const canType = v.ply === v.live && !v.result && !(v.computer === v.turn && v.computer !== 'none');
     el.input.disabled = false;
     el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
@@ -542,15 +543,70 @@
   const controls = [el.newGame, el.undo, el.redo, el.flip, el.menu, el.sound];
   for (const c of controls) c.disabled = true;
 
+  // ------------------------------------------------------------ a diagram's steps
+
+  $('btn-first').addEventListener('click', () => api() && api().goto(0));
+  $('btn-prev').addEventListener('click', () => api() && api().step(-1));
+  $('btn-next').addEventListener('click', () => api() && api().step(1));
+  $('btn-last').addEventListener('click', () => api() && view && api().goto(view.live));
+  function showDiagram(v) {
+    if (v.mode !== 'diagram') return;
+    const m = v.ply > 0 ? v.moves[v.ply - 1] : null;
+    text($('diagram-at'), v.live === 0 ? '' : (m ? (m.num + (m.black ? '… ' : '. ') + m.text) : 'Start') + ' · ' + v.ply + '/' + v.live);
+    $('diagram-at').title = m ? m.words : 'The position before the first move';
+    $('btn-first').disabled = $('btn-prev').disabled = v.ply === 0;
+    $('btn-next').disabled = $('btn-last').disabled = v.ply === v.live;
+  }
+
+  // ------------------------------------------------------------ the message API (an embedded board)
+
+  // The host page is the page whose origin the origin= parameter names
+  // (default: this page's own). Messages from any other origin are ignored;
+  // answers and events go to that origin only. Messages are plain data: they
+  // are read by chimeraApp.hostMessage, never evaluated.
+  const params = new URLSearchParams(location.search);
+  const hostOrigin = (() => {
+    const o = params.get('origin');
+    if (!o) return location.origin;
+    try {
+      const u = new URL(o);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === o.replace(/\/$/, '')) return u.origin;
+    } catch (e) { /* not an origin */ }
+    return location.origin;
+  })();
+  const embedded = window.parent !== window;
+  function notify(ev) {
+    if (!embedded) return;
+    try { window.parent.postMessage(typeof ev === 'string' ? JSON.parse(ev) : ev, hostOrigin); } catch (e) { /* gone */ }
+  }
+  const early = [];
+  function hostMessage(data) {
+    if (!api()) { early.push(data); return; }
+    let err;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) err = 'a message is an object with a type, e.g. {type: "chimera:flip"}';
+    else {
+      let json;
+      try { json = JSON.stringify(data); } catch (e) { json = null; }
+      err = json === null ? 'the message is not plain data' : api().hostMessage(json);
+    }
+    if (err) notify({ type: 'chimera:error', message: String(err) });
+  }
+  window.addEventListener('message', e => {
+    if (e.origin !== hostOrigin || e.source !== window.parent || e.source === window) return;
+    hostMessage(e.data);
+  });
+
   window.chimeraUI = {
     show,
     announce,
     address,
+    notify,
     sound: name => window.chimeraSound && window.chimeraSound.play(name),
     ready() {
       for (const c of [el.newGame, el.flip, el.menu, el.sound]) c.disabled = false;
       if (view) show(JSON.stringify(view));
       api().refresh();
+      while (early.length) hostMessage(early.shift());
     },
   };
 })();

@@ -53,6 +53,12 @@ func (page) Sound(s app.Sound) {
 		u.Call("sound", string(s))
 	}
 }
+func (page) Notify(e app.HostEvent) {
+	b, _ := json.Marshal(e)
+	if u := ui(); u.Truthy() {
+		u.Call("notify", string(b))
+	}
+}
 func (page) SetAddress(query string) {
 	if u := ui(); u.Truthy() {
 		u.Call("address", query)
@@ -108,24 +114,32 @@ type clock struct{}
 func (clock) Now() time.Time                      { return time.Now() }
 func (clock) AfterFunc(d time.Duration, f func()) { time.AfterFunc(d, f) }
 
-// worker is the engine in its Web Worker.
-type worker struct{ w js.Value }
-
-func startWorker(answer func(app.EngineAnswer)) app.Engine {
-	ctor := js.Global().Get("Worker")
-	if !ctor.Truthy() {
-		return nil
-	}
-	w := ctor.New("engine-worker.js")
-	w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		m := decodeAnswer(args[0].Get("data"))
-		go answer(m) // the app may be busy (it locks); never block the event loop
-		return nil
-	}))
-	return worker{w}
+// worker is the engine in its Web Worker, started when first asked (a
+// diagram or a game of two players never downloads it).
+type worker struct {
+	w      js.Value
+	answer func(app.EngineAnswer)
 }
 
-func (w worker) Send(r app.EngineRequest) {
+func startWorker(answer func(app.EngineAnswer)) app.Engine {
+	if !js.Global().Get("Worker").Truthy() {
+		return nil
+	}
+	return &worker{answer: answer}
+}
+
+func (w *worker) Send(r app.EngineRequest) {
+	if w.w.IsUndefined() {
+		if r.Type == "stop" {
+			return
+		}
+		w.w = js.Global().Get("Worker").New("engine-worker.js")
+		w.w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			m := decodeAnswer(args[0].Get("data"))
+			go w.answer(m) // the app may be busy (it locks); never block the event loop
+			return nil
+		}))
+	}
 	m := map[string]any{"type": r.Type}
 	switch r.Type {
 	case "position":
@@ -223,6 +237,7 @@ func bindPage(a *app.App) {
 		"loadPosition": fn(func(args []js.Value) any {
 			return errText(a.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
 		}),
+		"hostMessage": fn(func(args []js.Value) any { return errText(a.HostMessage(arg(args, 0).String())) }),
 		"setPrefs": fn(func(args []js.Value) any {
 			var p app.Prefs
 			if json.Unmarshal([]byte(arg(args, 0).String()), &p) == nil {

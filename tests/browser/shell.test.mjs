@@ -88,33 +88,3 @@ test('the site plays offline once loaded (service worker)', { skip }, async () =
     await s.close();
   }
 });
-
-test('embed.html shows the game in an iframe, set by URL parameters', { skip }, async () => {
-  const s = await launch({ width: 1000, height: 900 });
-  try {
-    await s.page.goto(server.url + '/embed.html', { waitUntil: 'load' });
-    const frameReady = async variant => {
-      const deadline = Date.now() + 60000;
-      for (;;) {
-        const f = s.page.frames().find(fr => fr !== s.page.mainFrame() && fr.url().includes('index.html'));
-        const st = f && await f.evaluate(() => window.chimera && window.chimera.state()).catch(() => null);
-        if (st && st.variant === variant) return { f, st };
-        if (Date.now() > deadline) throw new Error(`the iframe did not show ${variant}: ${f ? f.url() : 'no frame'} ${JSON.stringify(st)}`);
-        await sleep(200);
-      }
-    };
-    let { st } = await frameReady('bedlam');
-    assert.equal(st.result, '');
-    await s.page.selectOption('select[name=variant]', 'assimilation');
-    await s.page.selectOption('select[name=ai]', 'none');
-    await s.page.click('button[type=submit]');
-    ({ st } = await frameReady('assimilation'));
-    assert.equal(st.position, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-    assert.match(await s.page.textContent('#snippet'), /variant=assimilation&amp;ai=none/);
-    await sleep(800); // the loader fades out
-    await s.screenshot('shell-embed');
-    s.assertClean();
-  } finally {
-    await s.close();
-  }
-});

@@ -1,0 +1,212 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"chimera/game"
+	"chimera/play"
+)
+
+// Mode is what the page is for (URL parameter mode).
+type Mode string
+
+// The modes.
+const (
+	ModePlay    Mode = "play"    // the full page (default)
+	ModeEmbed   Mode = "embed"   // the board in another page: board, hands and a slim bar
+	ModeDiagram Mode = "diagram" // a position or a sequence for reading: no opponent
+)
+
+// options are the page's URL parameters beside the game's (LinkKeys).
+type options struct {
+	mode        Mode
+	orient      string // "white" or "black": the side at the bottom; "" the player's side
+	ply         int    // the ply shown first (-1: the last)
+	interactive bool   // the player may move on the board
+	save        bool   // an embed keeps its game (under its own parameters)
+}
+
+// readOptions reads mode, orient, ply, interactive and save; what is wrong
+// is noted.
+func (a *App) readOptions(q url.Values) options {
+	o := options{mode: ModePlay, ply: -1, interactive: true}
+	switch m := Mode(q.Get("mode")); m {
+	case "", ModePlay:
+	case ModeEmbed, ModeDiagram:
+		o.mode = m
+	default:
+		a.note("Unknown mode " + play.Quote(string(m)) + ": the full page is shown")
+	}
+	switch or := q.Get("orient"); or {
+	case "", "white", "black":
+		o.orient = or
+	default:
+		a.note("The board's orientation is white or black, not " + play.Quote(or))
+	}
+	if p := q.Get("ply"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			a.note("The move to show (ply) is a number from 0, not " + play.Quote(p) + ": the last is shown")
+		} else {
+			o.ply = n
+		}
+	}
+	switch v := q.Get("interactive"); v {
+	case "", "1", "true", "yes":
+	case "0", "false", "no":
+		o.interactive = false
+	default:
+		a.note("interactive is 0 or 1, not " + play.Quote(v))
+	}
+	o.save = q.Get("save") == "1"
+	return o
+}
+
+// embedded reports whether the board is in another page (embed or diagram).
+func (o options) embedded() bool { return o.mode != ModePlay }
+
+// embedKey is where an embed with save=1 keeps its game: under its own
+// parameters, apart from the visitor's games.
+func embedKey(q url.Values) string {
+	var parts []string
+	for _, k := range []string{"mode", "variant", "fen", "moves", "ai", "level"} {
+		parts = append(parts, k+"="+q.Get(k))
+	}
+	return "chimera.embed." + strings.Join(parts, "&")
+}
+
+// HostEvent is a message to the page that embeds the board (the message
+// API, see web/README.md): "chimera:ready" (Variant), "chimera:move" (Move,
+// Notation, Position, Ply) after every move played by either side,
+// "chimera:gameover" (Result, Reason) and "chimera:error" (Message).
+type HostEvent struct {
+	Type     string `json:"type"`
+	Variant  string `json:"variant,omitempty"`
+	Move     string `json:"move,omitempty"`
+	Notation string `json:"notation,omitempty"`
+	Position string `json:"position,omitempty"`
+	Ply      int    `json:"ply,omitempty"`
+	Result   string `json:"result,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	Message  string `json:"message,omitempty"`
+}
+
+// hostMessage is a message from the embedding page.
+type hostMessage struct {
+	Type    string          `json:"type"`
+	Variant string          `json:"variant"`
+	FEN     string          `json:"fen"`
+	Moves   json.RawMessage `json:"moves"` // a list of move strings, or one comma-separated string
+	Move    string          `json:"move"`
+	Ply     *int            `json:"ply"`
+}
+
+// HostMessage takes a message from the page that embeds the board, as
+// JSON: {type: "chimera:load", variant, fen, moves}, {type: "chimera:move",
+// move} (a move string or the human notation), {type: "chimera:goto", ply},
+// {type: "chimera:flip"}. It returns what is wrong with it (the glue sends
+// it back as chimera:error); a wrong message changes nothing.
+func (a *App) HostMessage(data string) error {
+	a.lock()
+	defer a.unlock()
+	var m hostMessage
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		return errString("not a message object: " + play.Quote(data))
+	}
+	switch m.Type {
+	case "chimera:load":
+		return a.hostLoad(m)
+	case "chimera:move":
+		if m.Move == "" {
+			return errString("chimera:move needs a move")
+		}
+		return a.hostMove(m.Move)
+	case "chimera:goto":
+		if m.Ply == nil {
+			return errString("chimera:goto needs a ply (0: the start)")
+		}
+		if *m.Ply < 0 || *m.Ply > a.s.Ply() {
+			return errString(fmt.Sprintf("chimera:goto: ply %d is not between 0 and %d", *m.Ply, a.s.Ply()))
+		}
+		a.gotoPly(*m.Ply)
+		return nil
+	case "chimera:flip":
+		a.flip()
+		return nil
+	case "":
+		return errString("a message needs a type (chimera:load, chimera:move, chimera:goto, chimera:flip)")
+	}
+	return errString("unknown message type " + play.Quote(m.Type))
+}
+
+func (a *App) hostLoad(m hostMessage) error {
+	v := a.s.Variant()
+	if m.Variant != "" {
+		if v = play.FindVariant(m.Variant); v == nil || v.Hidden {
+			return errString("chimera:load: unknown game " + play.Quote(m.Variant))
+		}
+	}
+	var moves []string
+	if len(m.Moves) > 0 && string(m.Moves) != "null" {
+		var list []string
+		var one string
+		switch {
+		case json.Unmarshal(m.Moves, &list) == nil:
+			moves = list
+		case json.Unmarshal(m.Moves, &one) == nil:
+			if one != "" {
+				moves = strings.Split(one, ",")
+			}
+		default:
+			return errString("chimera:load: moves is a list of move strings")
+		}
+	}
+	set := play.Settings{Variant: v.ID, FEN: m.FEN, Computer: a.s.Computer, Level: a.s.Level}
+	if a.opts.mode == ModeDiagram {
+		set.Computer = -1
+	}
+	s, err := play.New(set)
+	if err != nil {
+		return errString("chimera:load: the position is not valid: " + play.Why(err))
+	}
+	for _, ms := range moves {
+		p := s.Position()
+		num, black := p.Fullmove(), p.Turn() == game.Black
+		if _, err := s.Play(strings.TrimSpace(ms)); err != nil {
+			e := &play.RecordError{Move: num, Black: black, Text: play.Quote(ms), Why: "is not legal here"}
+			return errString("chimera:load: " + e.Error())
+		}
+	}
+	turned := a.prefs.Turned
+	a.switchTo(s, "", 0)
+	a.prefs.Turned = turned // a load keeps the embed's orientation
+	a.d.Board.SetFlipped(a.flipped())
+	a.save()
+	return nil
+}
+
+// hostMove plays a move the host asks for, by its move string or its human
+// notation, at the live ply.
+func (a *App) hostMove(text string) error {
+	if r, why := a.s.Outcome(); r != "" {
+		return errString("chimera:move: the game is over (" + game.ResultWords(r, why) + ")")
+	}
+	if a.s.ComputerToMove() {
+		return errString("chimera:move: it is the computer's turn")
+	}
+	moves, exact := play.Match(a.s.Position(), text)
+	if !exact {
+		if len(moves) > 1 {
+			return errString("chimera:move: " + play.Quote(text) + " could be several moves")
+		}
+		return errString("chimera:move: " + play.Quote(text) + " is not legal here")
+	}
+	if a.view != a.s.Ply() {
+		a.showLive(nil)
+	}
+	return a.playHuman(a.s.Position().MoveString(moves[0]))
+}
