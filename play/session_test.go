@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"chimera/game"
 	"chimera/render/model"
 )
 
@@ -102,5 +103,18 @@ func TestTargetsAndEvents(t *testing.T) {
 	bv := Board(b.Position())
 	if bv.HandCount(0, 'Q') != 1 || bv.Cells[19] != [2]model.Piece{'R', 'r'} {
 		t.Errorf("board view %+v", bv.Cells[19])
+	}
+}
+
+// TestMoveKindsAgree checks that the board's move kinds are the rules
+// engine's, in the same order (Event converts them by value).
+func TestMoveKindsAgree(t *testing.T) {
+	for k := game.KindQuiet; k <= game.KindCastle; k++ {
+		if got := model.MoveKind(k).String(); got != k.String() {
+			t.Errorf("kind %d: the board says %q, the engine %q", k, got, k.String())
+		}
+	}
+	if model.MoveKind(game.KindCastle+1).String() != "unknown" {
+		t.Error("the board has more kinds than the engine")
 	}
 }

@@ -46,15 +46,12 @@ func Board(p *game.Position) model.Board {
 	return b
 }
 
-var kindMap = map[game.MoveKind]model.MoveKind{
-	game.KindQuiet: model.Quiet, game.KindCapture: model.Capture, game.KindMerge: model.Merge,
-	game.KindSplit: model.Split, game.KindJoin: model.Join, game.KindLeave: model.Split,
-	game.KindDrop: model.Drop, game.KindPromote: model.Promote, game.KindCastle: model.Castle,
-}
-
-// Event converts a move's effect into the board's event.
+// Event converts a move's effect into the board's event: the one place where
+// the rules engine's description of a move becomes the board's. The kinds
+// are the same list (model.MoveKind follows game.MoveKind), the pieces
+// become letters and the squares the board's.
 func Event(v *game.Variant, e game.Effect) model.Event {
-	ev := model.Event{Kind: kindMap[e.Kind], From: model.Square(e.From), To: model.Square(e.To)}
+	ev := model.Event{Kind: model.MoveKind(e.Kind), From: model.Square(e.From), To: model.Square(e.To)}
 	for _, c := range e.Changes {
 		mc := model.Change{Appear: c.Appear, Square: model.Square(c.Square), Slot: c.Slot, Piece: letter(v, c.Piece)}
 		if c.Square == game.NoSquare {
@@ -78,7 +75,7 @@ func Targets(p *game.Position) []model.Target {
 	for _, m := range p.LegalMoves() {
 		t := model.Target{From: model.NoSquare, To: model.Square(m.To()), Move: p.MoveString(m)}
 		e := p.Effects(m)
-		t.Kind = kindMap[e.Kind]
+		t.Kind = model.MoveKind(e.Kind)
 		if m.IsDrop() {
 			t.Drop = letter(v, game.MakePiece(us, m.Part()))
 			t.Label = m.Part().Name()

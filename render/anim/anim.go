@@ -18,6 +18,8 @@ const (
 	FlightMin = 260.0 // a captured piece flying to the hand
 	FlightMax = 380.0
 	FadeDur   = 140.0 // a piece vanishing without a destination
+
+	emergeShare = 0.4 // the part of its slide over which a splitting component fades in
 )
 
 // EaseOutCubic is the cubic ease-out used for every motion: fast start, soft landing.
@@ -80,6 +82,7 @@ type Track struct {
 	Hold     bool    // drawn at From before Start
 	Keep     bool    // drawn at To after the end until the plan ends (it stands in for a hidden static cell)
 	Top      bool    // drawn above the static pieces and other tracks
+	Emerge   bool    // a Slide that fades in over the first part of its motion (a component leaving its compound)
 }
 
 // End returns when the track finishes.
@@ -156,155 +159,241 @@ type Options struct {
 
 // Build plans the animation of ev from board ob (before) to nb (after).
 // res gives positions, used only to scale durations with distance.
+//
+// The event lists the pieces that vanish and those that appear. Build pairs
+// them by the matchers of passes, in order: each takes the appearing pieces
+// still unplanned that it recognises, with the vanishing piece each comes
+// from (if any), and plans their tracks. What no matcher takes fades in
+// place; the vanishing pieces left over fade out where the mover lands on
+// them.
 func Build(ev model.Event, ob, nb *model.Board, res Resolver, opt Options) *Plan {
-	p := &Plan{}
-	var vanish, appear []model.Change
+	b := &builder{ev: ev, ob: ob, nb: nb, res: res, opt: opt, p: &Plan{}, arrive: map[model.Square]float64{}}
 	for _, c := range ev.Changes {
 		if c.Appear {
-			appear = append(appear, c)
+			b.appear = append(b.appear, c)
 		} else {
-			vanish = append(vanish, c)
+			b.vanish = append(b.vanish, c)
 		}
 	}
-	vUsed := make([]bool, len(vanish))
-	aDone := make([]bool, len(appear))
-	boardLoc := func(c model.Change, b *model.Board) Loc {
-		return Loc{Square: c.Square, Slot: c.Slot, Lone: b.Lone(c.Square)}
+	b.vUsed = make([]bool, len(b.vanish))
+	b.aDone = make([]bool, len(b.appear))
+	for _, pass := range passes {
+		pass.run(b)
 	}
-	handLoc := func(c model.Change) Loc {
-		return Loc{Hand: true, Square: model.NoSquare, Color: c.HandColor, Piece: c.Piece}
+	for i := range b.p.Tracks {
+		b.p.Total = math.Max(b.p.Total, b.p.Tracks[i].End())
 	}
-	squares := func(a, b Loc) float64 {
-		pa, pb := res(a), res(b)
-		if pa.Size <= 0 {
-			return 1
-		}
-		return math.Hypot(pa.X-pb.X, pa.Y-pb.Y) / pa.Size
+	return b.p
+}
+
+// passes are Build's matchers, in the order they run. The order matters
+// where two could take the same piece: a piece that stays is recognised
+// before a piece that moves, a split's remainder (on the mover's square)
+// before the mover's own change, a change on the board before a drop.
+var passes = []struct {
+	name string
+	run  func(*builder)
+}{
+	{"unchanged: listed but staying (at most a shift within its square)", (*builder).unchanged},
+	{"moves: the same piece elsewhere (plain moves, castling, units)", (*builder).moves},
+	{"left behind: what stays on the mover's square after a split", (*builder).leftBehind},
+	{"mover changes: promotion, metamorphosis, demotion, fusion, assimilation", (*builder).moverChanges},
+	{"changes in place", (*builder).changesInPlace},
+	{"splits out: a component leaving its compound", (*builder).splitsOut},
+	{"drops: from the hand", (*builder).drops},
+	{"appears: anything else on the board", (*builder).appears},
+	{"to the hand: a capture flying to the captor's hand", (*builder).toHand},
+	{"fades: vanishing pieces with no destination", (*builder).fades},
+	{"stack shifts: a partner came or went", (*builder).stackShifts},
+}
+
+// builder is Build's state: the event's changes, which are planned, and
+// when the first mover reaches each square.
+type builder struct {
+	ev     model.Event
+	ob, nb *model.Board
+	res    Resolver
+	opt    Options
+	p      *Plan
+
+	vanish, appear []model.Change
+	vUsed, aDone   []bool
+	arrive         map[model.Square]float64
+}
+
+func (b *builder) boardLoc(c model.Change, bd *model.Board) Loc {
+	return Loc{Square: c.Square, Slot: c.Slot, Lone: bd.Lone(c.Square)}
+}
+
+func handLoc(c model.Change) Loc {
+	return Loc{Hand: true, Square: model.NoSquare, Color: c.HandColor, Piece: c.Piece}
+}
+
+// squares is the distance between two locations in squares.
+func (b *builder) squares(x, y Loc) float64 {
+	px, py := b.res(x), b.res(y)
+	if px.Size <= 0 {
+		return 1
 	}
-	arrive := map[model.Square]float64{} // when the first mover reaches a square
-	slide := func(ai, vi int, from Loc, piece model.Piece) {
-		a := appear[ai]
-		to := boardLoc(a, nb)
-		d := SlideDuration(squares(from, to))
-		if opt.Dragged && from.Square == ev.From && !from.Hand {
-			d = 0
+	return math.Hypot(px.X-py.X, px.Y-py.Y) / px.Size
+}
+
+// find returns an unused vanishing piece that ok accepts, the mover's
+// square's first; -1 when none.
+func (b *builder) find(ok func(v model.Change) bool) int {
+	best := -1
+	for i, v := range b.vanish {
+		if b.vUsed[i] || !ok(v) {
+			continue
 		}
-		t := Track{Mode: Slide, Piece: piece, EndPiece: a.Piece, From: from, To: to, Dur: d, Keep: true, Top: true}
-		if piece != a.Piece {
-			t.Morph = MorphDur
+		if v.Square == b.ev.From {
+			return i
 		}
-		p.Tracks = append(p.Tracks, t)
-		p.Hidden = append(p.Hidden, Cell{a.Square, a.Slot})
-		if at, ok := arrive[a.Square]; !ok || d < at {
-			arrive[a.Square] = d
-		}
-		aDone[ai] = true
-		if vi >= 0 {
-			vUsed[vi] = true
+		if best < 0 {
+			best = i
 		}
 	}
-	morph := func(ai, vi int) {
-		a, v := appear[ai], vanish[vi]
-		p.Tracks = append(p.Tracks, Track{Mode: Morph, Piece: v.Piece, EndPiece: a.Piece,
-			From: boardLoc(v, ob), To: boardLoc(a, nb), Morph: MorphDur, Keep: true})
-		p.Hidden = append(p.Hidden, Cell{a.Square, a.Slot})
-		aDone[ai], vUsed[vi] = true, true
-	}
-	find := func(ok func(v model.Change) bool) int {
-		// Prefer the mover's square, then the first match.
-		best := -1
-		for i, v := range vanish {
-			if vUsed[i] || !ok(v) {
-				continue
-			}
-			if v.Square == ev.From {
-				return i
-			}
-			if best < 0 {
-				best = i
-			}
-		}
-		return best
-	}
-	eachBoardAppear := func(f func(i int, a model.Change)) {
-		for i, a := range appear {
-			if !aDone[i] && a.Square.Valid() {
-				f(i, a)
-			}
+	return best
+}
+
+// eachBoardAppear calls f for each appearing board piece not yet planned.
+func (b *builder) eachBoardAppear(f func(i int, a model.Change)) {
+	for i, a := range b.appear {
+		if !b.aDone[i] && a.Square.Valid() {
+			f(i, a)
 		}
 	}
-	// 1. Unchanged pieces listed anyway (same square and piece): at most a stack shift.
-	eachBoardAppear(func(i int, a model.Change) {
-		vi := find(func(v model.Change) bool { return v.Square == a.Square && v.Piece == a.Piece && v.Slot == a.Slot })
+}
+
+// slide plans appearing piece ai coming from `from` as piece (the vanishing
+// piece vi, or -1), morphing on arrival if it changed.
+func (b *builder) slide(ai, vi int, from Loc, piece model.Piece, emerge bool) {
+	a := b.appear[ai]
+	to := b.boardLoc(a, b.nb)
+	d := SlideDuration(b.squares(from, to))
+	if b.opt.Dragged && from.Square == b.ev.From && !from.Hand {
+		d = 0
+	}
+	t := Track{Mode: Slide, Piece: piece, EndPiece: a.Piece, From: from, To: to, Dur: d, Keep: true, Top: true, Emerge: emerge}
+	if piece != a.Piece {
+		t.Morph = MorphDur
+	}
+	b.p.Tracks = append(b.p.Tracks, t)
+	b.p.Hidden = append(b.p.Hidden, Cell{a.Square, a.Slot})
+	if at, ok := b.arrive[a.Square]; !ok || d < at {
+		b.arrive[a.Square] = d
+	}
+	b.aDone[ai] = true
+	if vi >= 0 {
+		b.vUsed[vi] = true
+	}
+}
+
+// morph plans appearing piece ai replacing vanishing piece vi in place.
+func (b *builder) morph(ai, vi int) {
+	a, v := b.appear[ai], b.vanish[vi]
+	b.p.Tracks = append(b.p.Tracks, Track{Mode: Morph, Piece: v.Piece, EndPiece: a.Piece,
+		From: b.boardLoc(v, b.ob), To: b.boardLoc(a, b.nb), Morph: MorphDur, Keep: true})
+	b.p.Hidden = append(b.p.Hidden, Cell{a.Square, a.Slot})
+	b.aDone[ai], b.vUsed[vi] = true, true
+}
+
+// unchanged: a piece listed as vanishing and appearing on the same square
+// stays; if its slot or its being alone changed it shifts within the square.
+func (b *builder) unchanged() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		vi := b.find(func(v model.Change) bool { return v.Square == a.Square && v.Piece == a.Piece && v.Slot == a.Slot })
 		if vi < 0 {
-			vi = find(func(v model.Change) bool { return v.Square == a.Square && v.Piece == a.Piece })
+			vi = b.find(func(v model.Change) bool { return v.Square == a.Square && v.Piece == a.Piece })
 		}
 		if vi < 0 {
 			return
 		}
-		from, to := boardLoc(vanish[vi], ob), boardLoc(a, nb)
+		from, to := b.boardLoc(b.vanish[vi], b.ob), b.boardLoc(a, b.nb)
 		if from.Slot != to.Slot || from.Lone != to.Lone {
-			slide(i, vi, from, a.Piece)
+			b.slide(i, vi, from, a.Piece, false)
 			return
 		}
-		aDone[i], vUsed[vi] = true, true
+		b.aDone[i], b.vUsed[vi] = true, true
 	})
-	// 2. The same piece moving elsewhere: a slide (castling, units, plain moves).
-	eachBoardAppear(func(i int, a model.Change) {
-		vi := find(func(v model.Change) bool { return v.Square.Valid() && v.Square != a.Square && v.Piece == a.Piece })
+}
+
+// moves: the same piece leaving one square and appearing on another slides.
+func (b *builder) moves() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		vi := b.find(func(v model.Change) bool { return v.Square.Valid() && v.Square != a.Square && v.Piece == a.Piece })
 		if vi >= 0 {
-			slide(i, vi, boardLoc(vanish[vi], ob), vanish[vi].Piece)
+			b.slide(i, vi, b.boardLoc(b.vanish[vi], b.ob), b.vanish[vi].Piece, false)
 		}
 	})
-	// 3a. What stays behind on the mover's square after a split: morph in place.
-	eachBoardAppear(func(i int, a model.Change) {
-		if a.Square != ev.From {
+}
+
+// leftBehind: on the mover's square after a split, the remaining component
+// takes the compound's place by a morph.
+func (b *builder) leftBehind() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		if a.Square != b.ev.From {
 			return
 		}
-		vi := find(func(v model.Change) bool { return v.Square == a.Square && v.Piece.Color() == a.Piece.Color() })
+		vi := b.find(func(v model.Change) bool { return v.Square == a.Square && v.Piece.Color() == a.Piece.Color() })
 		if vi >= 0 {
-			morph(i, vi)
+			b.morph(i, vi)
 		}
 	})
-	// 3. The mover changing on arrival (promotion, metamorphosis, demotion, fusion, assimilation).
-	eachBoardAppear(func(i int, a model.Change) {
-		vi := find(func(v model.Change) bool {
-			return v.Square.Valid() && v.Square != a.Square && v.Square == ev.From && v.Piece.Color() == a.Piece.Color()
+}
+
+// moverChanges: the mover arrives as another piece (promotion,
+// metamorphosis, demotion, fusion, assimilation): a slide, then a morph.
+func (b *builder) moverChanges() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		vi := b.find(func(v model.Change) bool {
+			return v.Square.Valid() && v.Square != a.Square && v.Square == b.ev.From && v.Piece.Color() == a.Piece.Color()
 		})
 		if vi >= 0 {
-			slide(i, vi, boardLoc(vanish[vi], ob), vanish[vi].Piece)
+			b.slide(i, vi, b.boardLoc(b.vanish[vi], b.ob), b.vanish[vi].Piece, false)
 		}
 	})
-	// 4. A change in place.
-	eachBoardAppear(func(i int, a model.Change) {
-		vi := find(func(v model.Change) bool { return v.Square == a.Square && v.Piece.Color() == a.Piece.Color() })
+}
+
+// changesInPlace: a piece of the same side replaced on its square (the
+// partner of a fusion) morphs.
+func (b *builder) changesInPlace() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		vi := b.find(func(v model.Change) bool { return v.Square == a.Square && v.Piece.Color() == a.Piece.Color() })
 		if vi >= 0 {
-			morph(i, vi)
+			b.morph(i, vi)
 		}
 	})
-	// 5. A component leaving the mover's square (split): it slides out of it.
-	eachBoardAppear(func(i int, a model.Change) {
-		if !ev.From.Valid() || a.Square == ev.From {
+}
+
+// splitsOut: a component leaving the mover's square emerges from the
+// compound there and slides out.
+func (b *builder) splitsOut() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		if !b.ev.From.Valid() || a.Square == b.ev.From {
 			return
 		}
-		for _, v := range vanish {
-			if v.Square == ev.From {
-				slide(i, -1, Loc{Square: ev.From, Slot: v.Slot, Lone: ob.Lone(ev.From)}, a.Piece)
+		for _, v := range b.vanish {
+			if v.Square == b.ev.From {
+				b.slide(i, -1, Loc{Square: b.ev.From, Slot: v.Slot, Lone: b.ob.Lone(b.ev.From)}, a.Piece, true)
 				return
 			}
 		}
 	})
-	// 6. A drop: from the hand.
-	eachBoardAppear(func(i int, a model.Change) {
-		vi := find(func(v model.Change) bool { return !v.Square.Valid() && v.Piece.SameKind(a.Piece) })
+}
+
+// drops: a piece coming from the hand flies to its square.
+func (b *builder) drops() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		vi := b.find(func(v model.Change) bool { return !v.Square.Valid() && v.Piece.SameKind(a.Piece) })
 		if vi < 0 {
 			return
 		}
-		v := vanish[vi]
+		v := b.vanish[vi]
 		from := handLoc(v)
-		to := boardLoc(a, nb)
-		d := FlightDuration(squares(from, to))
-		if opt.Dragged {
+		to := b.boardLoc(a, b.nb)
+		d := FlightDuration(b.squares(from, to))
+		if b.opt.Dragged {
 			d = 0
 		}
 		piece := v.Piece
@@ -315,75 +404,85 @@ func Build(ev model.Event, ob, nb *model.Board, res Resolver, opt Options) *Plan
 		if piece != a.Piece {
 			t.Morph = MorphDur
 		}
-		p.Tracks = append(p.Tracks, t)
-		p.Hidden = append(p.Hidden, Cell{a.Square, a.Slot})
-		aDone[i], vUsed[vi] = true, true
+		b.p.Tracks = append(b.p.Tracks, t)
+		b.p.Hidden = append(b.p.Hidden, Cell{a.Square, a.Slot})
+		b.aDone[i], b.vUsed[vi] = true, true
 	})
-	// 7. Anything else appears in place.
-	eachBoardAppear(func(i int, a model.Change) {
-		p.Tracks = append(p.Tracks, Track{Mode: FadeIn, Piece: a.Piece, EndPiece: a.Piece,
-			From: boardLoc(a, nb), To: boardLoc(a, nb), Dur: MorphDur, Keep: true})
-		p.Hidden = append(p.Hidden, Cell{a.Square, a.Slot})
-		aDone[i] = true
+}
+
+// appears: anything else on the board fades in where it is.
+func (b *builder) appears() {
+	b.eachBoardAppear(func(i int, a model.Change) {
+		b.p.Tracks = append(b.p.Tracks, Track{Mode: FadeIn, Piece: a.Piece, EndPiece: a.Piece,
+			From: b.boardLoc(a, b.nb), To: b.boardLoc(a, b.nb), Dur: MorphDur, Keep: true})
+		b.p.Hidden = append(b.p.Hidden, Cell{a.Square, a.Slot})
+		b.aDone[i] = true
 	})
-	// Captures into a hand: the victim lifts off its square when the capturer
-	// lands, changes colour mid-air and flies to the hand.
-	for i, a := range appear {
-		if aDone[i] || a.Square.Valid() {
+}
+
+// toHand: a captured piece lifts off its square when the capturer lands,
+// changes colour mid-air and flies to the captor's hand, whose count waits
+// for it.
+func (b *builder) toHand() {
+	for i, a := range b.appear {
+		if b.aDone[i] || a.Square.Valid() {
 			continue
 		}
-		vi := find(func(v model.Change) bool { return v.Square.Valid() && v.Piece.SameKind(a.Piece) })
+		vi := b.find(func(v model.Change) bool { return v.Square.Valid() && v.Piece.SameKind(a.Piece) })
 		if vi < 0 {
-			aDone[i] = true
+			b.aDone[i] = true
 			continue
 		}
-		v := vanish[vi]
-		from, to := boardLoc(v, ob), handLoc(a)
-		start := arrive[v.Square] * 0.7
-		d := FlightDuration(squares(from, to))
-		p.Tracks = append(p.Tracks, Track{Mode: Fly, Piece: v.Piece, EndPiece: a.Piece, From: from, To: to,
+		v := b.vanish[vi]
+		from, to := b.boardLoc(v, b.ob), handLoc(a)
+		start := b.arrive[v.Square] * 0.7
+		d := FlightDuration(b.squares(from, to))
+		b.p.Tracks = append(b.p.Tracks, Track{Mode: Fly, Piece: v.Piece, EndPiece: a.Piece, From: from, To: to,
 			Start: start, Dur: d, Hold: true, Top: true})
-		p.Hands = append(p.Hands, HandHold{Color: a.HandColor, Piece: a.Piece, Delta: 1, Until: start + d})
-		aDone[i], vUsed[vi] = true, true
+		b.p.Hands = append(b.p.Hands, HandHold{Color: a.HandColor, Piece: a.Piece, Delta: 1, Until: start + d})
+		b.aDone[i], b.vUsed[vi] = true, true
 	}
-	// Vanished pieces with no destination: they stay until the mover lands on
-	// them (capture, absorption, fusion partner), then fade out.
-	for i, v := range vanish {
-		if vUsed[i] || !v.Square.Valid() {
+}
+
+// fades: a vanishing piece with no destination stays until the mover lands
+// on it (a capture, an absorption, a fusion's partner), then fades out.
+func (b *builder) fades() {
+	for i, v := range b.vanish {
+		if b.vUsed[i] || !v.Square.Valid() {
 			continue
 		}
-		start := arrive[v.Square]
+		start := b.arrive[v.Square]
 		dur := FadeDur
-		if _, ok := arrive[v.Square]; ok {
+		if _, ok := b.arrive[v.Square]; ok {
 			dur = MorphDur
 		}
-		p.Tracks = append(p.Tracks, Track{Mode: FadeOut, Piece: v.Piece, EndPiece: v.Piece,
-			From: boardLoc(v, ob), To: boardLoc(v, ob), Start: start, Dur: dur, Hold: true})
+		b.p.Tracks = append(b.p.Tracks, Track{Mode: FadeOut, Piece: v.Piece, EndPiece: v.Piece,
+			From: b.boardLoc(v, b.ob), To: b.boardLoc(v, b.ob), Start: start, Dur: dur, Hold: true})
 	}
-	// Stack shifts: a piece that stays put but whose square gained or lost its
-	// partner moves between the centre and its slot.
-	if ob.Bifold && nb.Bifold {
-		for sq := model.Square(0); sq < 64; sq++ {
-			if ob.Lone(sq) == nb.Lone(sq) {
+}
+
+// stackShifts: a piece that stays put but whose square gained or lost its
+// partner moves between the centre and its slot.
+func (b *builder) stackShifts() {
+	if !b.ob.Bifold || !b.nb.Bifold {
+		return
+	}
+	for sq := model.Square(0); sq < 64; sq++ {
+		if b.ob.Lone(sq) == b.nb.Lone(sq) {
+			continue
+		}
+		for s := 0; s < 2; s++ {
+			pc := b.nb.Cells[sq][s]
+			if pc == model.None || b.ob.Cells[sq][s] != pc || b.p.HidesCell(sq, s) || touched(b.ev, sq, s) {
 				continue
 			}
-			for s := 0; s < 2; s++ {
-				pc := nb.Cells[sq][s]
-				if pc == model.None || ob.Cells[sq][s] != pc || p.HidesCell(sq, s) || touched(ev, sq, s) {
-					continue
-				}
-				from := Loc{Square: sq, Slot: s, Lone: ob.Lone(sq)}
-				to := Loc{Square: sq, Slot: s, Lone: nb.Lone(sq)}
-				p.Tracks = append(p.Tracks, Track{Mode: Slide, Piece: pc, EndPiece: pc, From: from, To: to,
-					Dur: SlideMin, Keep: true})
-				p.Hidden = append(p.Hidden, Cell{sq, s})
-			}
+			from := Loc{Square: sq, Slot: s, Lone: b.ob.Lone(sq)}
+			to := Loc{Square: sq, Slot: s, Lone: b.nb.Lone(sq)}
+			b.p.Tracks = append(b.p.Tracks, Track{Mode: Slide, Piece: pc, EndPiece: pc, From: from, To: to,
+				Dur: SlideMin, Keep: true})
+			b.p.Hidden = append(b.p.Hidden, Cell{sq, s})
 		}
 	}
-	for i := range p.Tracks {
-		p.Total = math.Max(p.Total, p.Tracks[i].End())
-	}
-	return p
 }
 
 func touched(ev model.Event, sq model.Square, slot int) bool {
@@ -451,6 +550,9 @@ func (tr *Track) sample(t float64, res Resolver) ([]Sprite, bool) {
 			u := EaseOutCubic(lt / tr.Dur)
 			s := at(Pos{lerp(from.X, to.X, u), lerp(from.Y, to.Y, u), lerp(from.Size, to.Size, u)}, tr.Piece, tr.To)
 			s.Top = tr.Top
+			if tr.Emerge {
+				s.Alpha = clamp01(lt / (tr.Dur * emergeShare))
+			}
 			return []Sprite{s}, true
 		}
 		return morphSprites(at(to, tr.Piece, tr.To), tr.EndPiece, (lt-tr.Dur)/math.Max(1, tr.Morph), tr.Top), true

@@ -244,7 +244,10 @@ func ParseBoard(pos string, bifold bool) (Board, bool) {
 	return b, rank == 0
 }
 
-// MoveKind classifies a move for highlighting and animation.
+// MoveKind classifies a move for highlighting and animation. The kinds are
+// the rules engine's (game.MoveKind), in its order, so that a move's kind
+// reaches the board unchanged (play.Event converts it by value; a test
+// there checks that the names agree).
 type MoveKind int
 
 // The move kinds.
@@ -252,14 +255,15 @@ const (
 	Quiet   MoveKind = iota // a plain move to an empty square
 	Capture                 // takes an enemy piece
 	Merge                   // fusion or assimilation: two pieces become one compound
+	Split                   // a component moves away from its compound
 	Join                    // a bifold piece joins a square holding one piece
-	Split                   // a component or one piece of a pair moves away alone
-	Drop                    // a piece from hand is put on the board
+	Leave                   // one bifold piece of a pair moves away alone
+	Drop                    // a piece from the hand is put on the board
 	Promote                 // pawn promotion or Bedlam metamorphosis
 	Castle                  // castling
 )
 
-var kindNames = [...]string{"quiet", "capture", "merge", "join", "split", "drop", "promote", "castle"}
+var kindNames = [...]string{"quiet", "capture", "merge", "split", "join", "leave", "drop", "promote", "castle"}
 
 // String returns a lower-case name of the kind.
 func (k MoveKind) String() string {
