@@ -32,6 +32,9 @@ type Board interface {
 	CancelSelection()
 	// AnimationLeft is how long the running move animation still takes.
 	AnimationLeft() time.Duration
+	// SetOverlay marks squares and draws arrows over the position shown
+	// until the next SetOverlay, SetPosition or PlayEvent.
+	SetOverlay(o model.Overlay)
 }
 
 // Engine sends requests to the computer player (the engine worker). Its
@@ -115,6 +118,10 @@ type App struct {
 
 	notice  string // a message for the player ("Storage is full: ...")
 	noticed map[string]bool
+
+	lesson    *lessonState // How to play is open: the board shows a lesson (lesson.go)
+	boardNote *Note        // a caption about the board: a described piece, a hint (describe.go)
+	hint      hintState    // the hint search and its move (hint.go)
 
 	out outbox // what to tell the page once the lock is released
 }
@@ -233,11 +240,13 @@ func (a *App) showLive(e *game.Effect) {
 	if !a.s.ComputerToMove() {
 		targets = play.Targets(p)
 	}
+	a.positionChanged()
 	if e != nil {
-		a.d.Board.PlayEvent(play.Event(a.s.Variant(), *e), board, targets)
+		a.board().PlayEvent(play.Event(a.s.Variant(), *e), board, targets)
 	} else {
-		a.d.Board.SetPosition(board, targets)
+		a.board().SetPosition(board, targets)
 	}
+	a.board().SetOverlay(a.gameOverlay())
 	a.out.show = true
 	a.save()
 	if a.s.ComputerToMove() && !a.pending {
@@ -280,6 +289,10 @@ func (a *App) moved(e game.Effect) {
 func (a *App) BoardMove(ms string) {
 	a.lock()
 	defer a.unlock()
+	if a.lesson != nil {
+		a.lessonMove(ms)
+		return
+	}
 	a.playHuman(ms)
 }
 
@@ -314,6 +327,7 @@ func (a *App) NewGame(set play.Settings) error {
 		return err
 	}
 	a.abandon()
+	a.endLesson()
 	a.s = s
 	a.gen++
 	a.prefs.Turned = false // a new game shows the player's side at the bottom
@@ -369,7 +383,8 @@ func (a *App) gotoPly(ply int) {
 		return
 	}
 	a.view = ply
-	a.d.Board.SetPosition(play.Board(a.s.PositionAt(ply)), nil)
+	a.positionChanged()
+	a.board().SetPosition(play.Board(a.s.PositionAt(ply)), nil)
 	a.out.show = true
 }
 
@@ -386,7 +401,7 @@ func (a *App) Flip() {
 	defer a.unlock()
 	a.prefs.Turned = !a.prefs.Turned
 	a.savePrefs()
-	a.d.Board.SetFlipped(a.flipped())
+	a.board().SetFlipped(a.flipped())
 	a.out.show = true
 }
 
@@ -395,6 +410,7 @@ func (a *App) CancelSelection() {
 	a.lock()
 	defer a.unlock()
 	a.d.Board.CancelSelection()
+	a.clearNote()
 }
 
 // SetPrefs changes the player's settings and remembers them.
@@ -403,9 +419,13 @@ func (a *App) SetPrefs(p Prefs) {
 	defer a.unlock()
 	p.Turned = a.prefs.Turned
 	p = p.normal()
+	hints := p.Hints != a.prefs.Hints
 	a.prefs = p
 	a.savePrefs()
 	a.d.Board.SetStyle(p.style())
+	if hints {
+		a.hintsChanged()
+	}
 	a.out.show = true
 }
 
