@@ -85,8 +85,8 @@ type DiagramMark struct {
 }
 
 // PieceImage returns the picture file of piece letter l (upper case White)
-// in a game of the given family: pieces/full-wK.svg, pieces/bifold-bR.svg.
-// web/sitebuild writes one for every letter of both families and colours.
+// in a game of the given family: piece-full-wK.svg, piece-bifold-bR.svg.
+// web/sitebuild writes one for every letter of PieceLetters in both colours.
 func PieceImage(l byte, bifold bool) string {
 	fam, side := "full", "w"
 	if bifold {
@@ -96,7 +96,7 @@ func PieceImage(l byte, bifold bool) string {
 		side = "b"
 		l -= 'a' - 'A'
 	}
-	return "pieces/" + fam + "-" + side + string(l) + ".svg"
+	return "piece-" + fam + "-" + side + string(l) + ".svg"
 }
 
 // PieceLetters returns the letters drawn in each family (the pictures the
