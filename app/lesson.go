@@ -522,3 +522,11 @@ func (a *App) learnView(v *View) {
 		v.AspectWide, v.AspectTall = layout.Aspect(drops, true), layout.Aspect(drops, false)
 	}
 }
+
+// LessonState returns the open lesson's state (nil when none is open), for
+// the test hook.
+func (a *App) LessonState() *LessonView {
+	a.lock()
+	defer a.unlock()
+	return a.lessonView()
+}
