@@ -34,6 +34,9 @@ type Board interface {
 	CancelSelection()
 	// AnimationLeft is how long the running move animation still takes.
 	AnimationLeft() time.Duration
+	// SetOverlay marks squares and draws arrows over the position shown
+	// until the next SetOverlay, SetPosition or PlayEvent.
+	SetOverlay(o model.Overlay)
 }
 
 // Engine sends requests to the computer player (the engine worker). Its
@@ -130,6 +133,10 @@ type App struct {
 
 	notices []string // messages for the player ("Unknown game ...")
 	noticed map[string]bool
+
+	lesson    *lessonState // How to play is open: the board shows a lesson (lesson.go)
+	boardNote *Note        // a caption about the board: a described piece, a hint (describe.go)
+	hint      hintState    // the hint search and its move (hint.go)
 
 	out outbox // what to tell the page once the lock is released
 }
@@ -337,11 +344,13 @@ func (a *App) showLive(e *game.Effect) {
 	if !a.s.ComputerToMove() && a.opts.interactive && a.opts.mode != ModeDiagram {
 		targets = play.Targets(p)
 	}
+	a.positionChanged()
 	if e != nil {
-		a.d.Board.PlayEvent(play.Event(a.s.Variant(), *e), board, targets)
+		a.board().PlayEvent(play.Event(a.s.Variant(), *e), board, targets)
 	} else {
-		a.d.Board.SetPosition(board, targets)
+		a.board().SetPosition(board, targets)
 	}
+	a.board().SetOverlay(a.gameOverlay())
 	a.out.show = true
 	if a.s.ComputerToMove() && !a.pending {
 		a.think()
@@ -389,6 +398,10 @@ func (a *App) moved(e game.Effect) {
 func (a *App) BoardMove(ms string) {
 	a.lock()
 	defer a.unlock()
+	if a.lesson != nil {
+		a.lessonMove(ms)
+		return
+	}
 	a.playHuman(ms)
 }
 
@@ -482,7 +495,8 @@ func (a *App) gotoPly(ply int) {
 		return
 	}
 	a.view = ply
-	a.d.Board.SetPosition(play.Board(a.s.PositionAt(ply)), nil)
+	a.positionChanged()
+	a.board().SetPosition(play.Board(a.s.PositionAt(ply)), nil)
 	a.out.show = true
 }
 
@@ -503,7 +517,7 @@ func (a *App) Flip() {
 func (a *App) flip() {
 	a.prefs.Turned = !a.prefs.Turned
 	a.savePrefs()
-	a.d.Board.SetFlipped(a.flipped())
+	a.board().SetFlipped(a.flipped())
 	a.out.show = true
 }
 
@@ -512,6 +526,7 @@ func (a *App) CancelSelection() {
 	a.lock()
 	defer a.unlock()
 	a.d.Board.CancelSelection()
+	a.clearNote()
 }
 
 // SetPrefs changes the player's settings and remembers them.
@@ -520,9 +535,13 @@ func (a *App) SetPrefs(p Prefs) {
 	defer a.unlock()
 	p.Turned = a.prefs.Turned
 	p = p.normal()
+	hints := p.Hints != a.prefs.Hints
 	a.prefs = p
 	a.savePrefs()
 	a.d.Board.SetStyle(p.style())
+	if hints {
+		a.hintsChanged()
+	}
 	a.out.show = true
 }
 

@@ -184,7 +184,7 @@ func (a *App) hostLoad(m hostMessage) error {
 	turned := a.prefs.Turned
 	a.switchTo(s, "", 0)
 	a.prefs.Turned = turned // a load keeps the embed's orientation
-	a.d.Board.SetFlipped(a.flipped())
+	a.board().SetFlipped(a.flipped())
 	a.save()
 	return nil
 }

@@ -89,6 +89,9 @@ func (a *App) stale(m EngineAnswer) bool {
 func (a *App) EngineAnswer(m EngineAnswer) {
 	a.lock()
 	defer a.unlock()
+	if a.hintAnswer(m) {
+		return
+	}
 	switch m.Type {
 	case "info":
 		if a.stale(m) || a.waiting != 0 {
@@ -123,7 +126,7 @@ func (a *App) EngineAnswer(m EngineAnswer) {
 			return
 		}
 		// The player's own move may still be sliding: the reply waits for it.
-		if left := a.d.Board.AnimationLeft(); left > 0 {
+		if left := a.board().AnimationLeft(); left > 0 {
 			a.gen++
 			gen := a.gen
 			a.waiting = gen

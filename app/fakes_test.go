@@ -21,16 +21,20 @@ type fakeBoard struct {
 	left     time.Duration // AnimationLeft's answer
 	cancels  int
 	settings int // SetPosition calls
+	overlay  model.Overlay
 }
 
 func (b *fakeBoard) SetPosition(bd model.Board, t []model.Target) {
 	b.board, b.targets = bd, t
 	b.settings++
+	b.overlay = model.Overlay{}
 }
 func (b *fakeBoard) PlayEvent(ev model.Event, bd model.Board, t []model.Target) {
 	b.events = append(b.events, ev)
 	b.board, b.targets = bd, t
+	b.overlay = model.Overlay{}
 }
+func (b *fakeBoard) SetOverlay(o model.Overlay)   { b.overlay = o }
 func (b *fakeBoard) SetFlipped(f bool)            { b.flipped = f }
 func (b *fakeBoard) SetStyle(s model.Style)       { b.style = s }
 func (b *fakeBoard) CancelSelection()             { b.cancels++ }

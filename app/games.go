@@ -276,13 +276,14 @@ func (a *App) Delete(id string) error {
 // board keeps its own).
 func (a *App) switchTo(s *play.Session, id string, created int64) {
 	a.abandon()
+	a.endLesson()
 	a.s = s
 	a.id = id
 	a.created = created
 	a.gen++
 	a.prefs.Turned = false
 	a.savePrefs()
-	a.d.Board.SetFlipped(a.flipped())
+	a.board().SetFlipped(a.flipped())
 	a.showLive(nil)
 }
 

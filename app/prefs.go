@@ -13,6 +13,7 @@ type Prefs struct {
 	Dots   bool   `json:"dots"`   // legal-move dots
 	Coords bool   `json:"coords"` // coordinates on the board
 	Sound  bool   `json:"sound"`
+	Hints  bool   `json:"hints"` // mark the player's attacked pieces; the Hint button
 }
 
 // DefaultPrefs are the settings of a first visit.

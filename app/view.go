@@ -43,6 +43,10 @@ type View struct {
 	Games       []Game   `json:"games"`       // the games a new game can be
 	Mode        Mode     `json:"mode"`        // play, embed or diagram
 	Interactive bool     `json:"interactive"` // the player may move on the board
+	// How to play, describe and hints (lesson.go, describe.go, hint.go).
+	Lesson  *LessonView `json:"lesson"`  // the open lesson, nil when the board shows the game
+	Note    *Note       `json:"note"`    // a caption about the board, nil for none
+	Hinting bool        `json:"hinting"` // a hint search runs
 }
 
 // Move is one move of the move list.
@@ -116,6 +120,7 @@ func (a *App) buildView() View {
 	v.Check = v.Result == "" && p.InCheck()
 	v.CanUndo = s.Ply() > 0 && (s.Computer < 0 || s.Ply() > 1 || int(game.White) != s.Computer)
 	v.CanRedo = s.Ply() < s.Len()
+	a.learnView(&v)
 	notation, words, strs := s.Notation(), s.Words(), s.MoveStrings()
 	first := firstMoveNumber(s)
 	v.Moves = make([]Move, s.Ply())

@@ -32,7 +32,15 @@
 // target's Icon and Label; one tap answers.
 //
 // Intents (model.Intent) are delivered through Options.OnIntent from the game
-// loop, without the renderer's lock held: IntentMove (Move string).
+// loop, without the renderer's lock held: IntentMove (Move string), and
+// IntentDescribe (Square, Slot) for a right-click or a long press
+// (input.LongPress) on the board, which asks the owner to name the piece.
+//
+// SetOverlay draws marks and arrows over the position until the next
+// position is set (model.Overlay): the squares a described piece reaches or
+// covers, the player's attacked pieces and a suggested move (hints), the
+// squares a lesson talks about. The owner computes them; the board only
+// draws them.
 //
 // # Where the canvas is
 //

@@ -34,6 +34,12 @@ var (
 	colFuse     = rgba(0x00, 0x6e, 0xb4, 0xb0)
 	colCheck    = rgba(0xff, 0x10, 0x10, 0xff)
 	colDivider  = rgba(0x80, 0x78, 0x70, 0xc0)
+	// The overlay: a described piece's squares, hints, a lesson's squares.
+	colMark   = rgba(0x3a, 0x2a, 0xb8, 0xb8) // what a described piece reaches
+	colDanger = rgba(0xff, 0x6a, 0x00, 0xff) // a piece of the player's under attack
+	colThreat = rgba(0xd8, 0x20, 0x20, 0x60) // a square the opponent threatens
+	colFocus  = rgba(0x1e, 0x78, 0xe6, 0xe0) // a square the text is about
+	colArrow  = rgba(0x15, 0x78, 0x1b, 0xc0) // a suggested move
 )
 
 // Draw implements ebiten.Game. An idle board is not redrawn (the screen is
@@ -113,6 +119,7 @@ func (g *Game) paint(p painter, now time.Time) {
 	g.drawPieces(p, now)
 	g.drawHands(p, now)
 	g.drawSprites(p, now)
+	g.drawArrows(p)
 	g.drawChoice(p)
 	g.drawDrag(p)
 }
@@ -254,6 +261,7 @@ func (g *Game) drawBoard(p painter) {
 		}
 		p.text(string(rune('1'+i)), r.X+2, r.Y+1, fs, true, c, alignStart, alignStart)
 	}
+	g.drawMarks(p)
 	// Legal destinations of the selection.
 	if !g.style.Dots {
 		return
@@ -615,5 +623,85 @@ func (g *Game) drawDrag(p painter) {
 			dx = (float64(s) - 0.5) * sq / 2 * scale
 		}
 		g.drawToken(p, pc, x+dx, y, sq, scale, 1)
+	}
+}
+
+// drawMarks draws the overlay's marked squares: tints and frames under the
+// pieces, dots and rings for the squares a described piece reaches.
+func (g *Game) drawMarks(p painter) {
+	l := &g.lay
+	b := &g.board
+	for _, m := range g.overlay.Marks {
+		if !m.Square.Valid() {
+			continue
+		}
+		r := l.SquareRect(m.Square)
+		cx, cy := r.Center()
+		switch m.Kind {
+		case model.MarkThreat:
+			p.rect(r.X, r.Y, r.W, r.H, colThreat)
+			// Two diagonal strokes: a threatened square reads without colour too.
+			p.line(r.X+r.W*0.2, r.Y+r.H*0.8, r.X+r.W*0.8, r.Y+r.H*0.2, math.Max(1, r.W*0.03), colThreat)
+		case model.MarkFocus:
+			w := math.Max(2, r.W*0.07)
+			p.roundRect(r.X+w/2, r.Y+w/2, r.W-w, r.H-w, r.W*0.08, w, colFocus)
+		case model.MarkDanger:
+			p.glow(cx, cy, r.W*0.6, colDanger)
+		case model.MarkMove:
+			if b.Count(m.Square) > 0 {
+				p.ring(cx, cy, r.W*0.44, r.W*0.08, colMark)
+			} else {
+				p.circle(cx, cy, r.W*0.17, colMark)
+			}
+		case model.MarkCover:
+			// A hollow ring: covered (attacked or defended), not a move.
+			if b.Count(m.Square) > 0 {
+				w := math.Max(1.5, r.W*0.05)
+				p.roundRect(r.X+r.W*0.06, r.Y+r.H*0.06, r.W*0.88, r.H*0.88, r.W*0.1, w, colMark)
+			} else {
+				p.ring(cx, cy, r.W*0.15, math.Max(1.5, r.W*0.05), colMark)
+			}
+		}
+	}
+}
+
+// drawArrows draws the overlay's arrows over the pieces, from the centre of
+// the source (or the hand piece of a drop) to the centre of the destination.
+func (g *Game) drawArrows(p painter) {
+	l := &g.lay
+	for _, a := range g.overlay.Arrows {
+		if !a.To.Valid() {
+			continue
+		}
+		var x0, y0 float64
+		switch {
+		case a.From.Valid():
+			x0, y0 = l.SquareRect(a.From).Center()
+		case g.board.HasHands && a.Drop.Color() >= 0:
+			i := g.board.HandIndex(a.Drop.Color(), a.Drop)
+			if i < 0 {
+				continue
+			}
+			x0, y0 = l.HandSlot(a.Drop.Color(), i).Center()
+		default:
+			continue
+		}
+		x1, y1 := l.SquareRect(a.To).Center()
+		dx, dy := x1-x0, y1-y0
+		n := math.Hypot(dx, dy)
+		if n < 1 {
+			continue
+		}
+		ux, uy := dx/n, dy/n // along
+		vx, vy := -uy, ux    // across
+		sq := l.Sq
+		half, head, headW := sq*0.09, math.Min(sq*0.45, n*0.6), sq*0.24
+		sx, sy := x0+ux*sq*0.2, y0+uy*sq*0.2 // leave the piece's middle visible
+		ex, ey := x1-ux*sq*0.15, y1-uy*sq*0.15
+		bx, by := ex-ux*head, ey-uy*head // the head's base
+		// Two convex shapes (the painter fills a fan of triangles), meeting
+		// at the head's base.
+		p.poly(colArrow, sx+vx*half, sy+vy*half, bx+vx*half, by+vy*half, bx-vx*half, by-vy*half, sx-vx*half, sy-vy*half)
+		p.poly(colArrow, bx+vx*headW, by+vy*headW, ex, ey, bx-vx*headW, by-vy*headW)
 	}
 }

@@ -36,6 +36,7 @@ type Game struct {
 	board   model.Board
 	targets []model.Target
 	in      input.Machine
+	overlay model.Overlay
 
 	plan      *anim.Plan
 	planStart time.Time
@@ -61,6 +62,8 @@ type Game struct {
 	touchY    float64
 	lastTouch time.Time
 	touchBuf  []ebiten.TouchID
+	hold      input.Hold // a long press describes the piece under it
+	rightDown bool       // the right mouse button is down (a right-click describes)
 	pending   []model.Intent
 	spr       *spriteCache
 
@@ -93,6 +96,7 @@ func (g *Game) setBoard(b model.Board, targets []model.Target) {
 	hadHands := g.board.HasHands
 	g.board = b
 	g.targets = targets
+	g.overlay = model.Overlay{}
 	g.in.SetTargets(targets, b.Turn)
 	if hadHands != b.HasHands {
 		g.relayout()
@@ -119,6 +123,23 @@ func (g *Game) PlayEvent(ev model.Event, b model.Board, targets []model.Target) 
 		g.planStart = g.now()
 	}
 	g.setBoard(b, targets)
+}
+
+// SetOverlay marks squares and draws arrows over the position shown (a
+// described piece's squares, hints, a lesson's squares) until the next
+// SetOverlay, SetPosition or PlayEvent.
+func (g *Game) SetOverlay(o model.Overlay) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.overlay = model.Overlay{Marks: append([]model.Mark(nil), o.Marks...), Arrows: append([]model.Arrow(nil), o.Arrows...)}
+	g.dirty = true
+}
+
+// Overlay returns the marks and arrows drawn (for the test hook).
+func (g *Game) Overlay() model.Overlay {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return model.Overlay{Marks: append([]model.Mark(nil), g.overlay.Marks...), Arrows: append([]model.Arrow(nil), g.overlay.Arrows...)}
 }
 
 // SetStyle applies the player's display settings.
@@ -396,16 +417,26 @@ func (g *Game) handleInput(now time.Time) {
 			if x != g.touchX || y != g.touchY {
 				g.touchX, g.touchY = x, y
 				g.in.Motion(x, y) // Draw repaints where the dragged piece was and is
+				g.hold.Motion(x, y)
+			}
+			if hx, hy, ok := g.hold.Due(now); ok {
+				// A long press: describe the piece, and forget the tap.
+				g.in.Reset()
+				g.dirty = true
+				g.describe(hx, hy)
 			}
 		} else {
 			g.touchOn = false
-			g.release(g.touchX, g.touchY)
+			if !g.hold.Release() {
+				g.release(g.touchX, g.touchY)
+			}
 		}
 		g.lastTouch = now
 	} else if len(g.touchBuf) > 0 {
 		g.touchOn, g.touchID = true, g.touchBuf[0]
 		g.touchX, g.touchY = toCSS(ebiten.TouchPosition(g.touchID))
 		g.lastTouch = now
+		g.hold.Press(g.touchX, g.touchY, now)
 		g.press(g.touchX, g.touchY, true)
 	}
 	// Mouse (and pen), ignored right after touches.
@@ -428,6 +459,28 @@ func (g *Game) handleInput(now time.Time) {
 			g.release(x, y)
 		}
 	}
+	// A right-click describes the piece under the pointer.
+	right := ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight)
+	if right && !g.rightDown && !recentTouch {
+		g.in.Reset()
+		g.dirty = true
+		g.describe(x, y)
+	}
+	g.rightDown = right
+}
+
+// describe reports the square (and, on a bifold square holding two pieces,
+// the slot) under (x, y) as an IntentDescribe.
+func (g *Game) describe(x, y float64) {
+	sq, ok := g.lay.SquareAt(x, y)
+	if !ok {
+		return
+	}
+	slot := 0
+	if g.board.Bifold && g.board.Count(sq) == 2 && x > g.lay.SquareCenter(sq).X {
+		slot = 1
+	}
+	g.emit(model.Intent{Kind: model.IntentDescribe, Square: sq, Slot: slot})
 }
 
 func (g *Game) press(x, y float64, touch bool) {

@@ -20,8 +20,13 @@ var identity = xform{s: 1}
 func (t xform) apply(p pt) pt { return pt{t.ox + t.s*p.x, t.oy + t.s*p.y} }
 
 // shape is a set of closed polygons (all normalised to the same orientation so
-// that overlapping ones unite when rasterised together).
-type shape struct{ polys [][]pt }
+// that overlapping ones unite when rasterised together). Beside each polygon
+// it keeps the same outline as SVG path data, in the same orientation and
+// in the other, with circles as arcs and curves as Béziers (SVG).
+type shape struct {
+	polys [][]pt
+	paths [][2]string // forward, reversed
+}
 
 func signedArea(p []pt) float32 {
 	var a float32
@@ -34,6 +39,18 @@ func signedArea(p []pt) float32 {
 
 // add appends polygon p (transformed by t), normalised to positive orientation.
 func (s *shape) add(t xform, p ...pt) {
+	q := s.addPoly(t, p)
+	fwd, rev := "", ""
+	for i := range q {
+		fwd += svgPoint(i, q[i])
+		rev += svgPoint(i, q[len(q)-1-i])
+	}
+	s.paths = append(s.paths, [2]string{fwd + "Z", rev + "Z"})
+}
+
+// addPoly appends polygon p (transformed by t), normalised to positive
+// orientation, without its SVG path, and returns it.
+func (s *shape) addPoly(t xform, p []pt) []pt {
 	q := make([]pt, len(p))
 	for i := range p {
 		q[i] = t.apply(p[i])
@@ -44,6 +61,7 @@ func (s *shape) add(t xform, p ...pt) {
 		}
 	}
 	s.polys = append(s.polys, q)
+	return q
 }
 
 // poly adds a polygon from flat coordinates x0,y0,x1,y1,...
@@ -66,7 +84,15 @@ func (s *shape) ellipse(t xform, cx, cy, rx, ry float32) {
 		a := 2 * math.Pi * float64(i) / n
 		p[i] = pt{cx + rx*float32(math.Cos(a)), cy + ry*float32(math.Sin(a))}
 	}
-	s.add(t, p...)
+	s.addPoly(t, p)
+	// Positive orientation (y down) is clockwise on the screen: sweep 1.
+	c := t.apply(pt{cx, cy})
+	rx, ry = rx*t.s, ry*t.s
+	arc := func(sweep string) string {
+		r := num(rx) + " " + num(ry) + " 0 1 " + sweep + " "
+		return "M" + num(c.x-rx) + " " + num(c.y) + "A" + r + num(c.x+rx) + " " + num(c.y) + "A" + r + num(c.x-rx) + " " + num(c.y) + "Z"
+	}
+	s.paths = append(s.paths, [2]string{arc("1"), arc("0")})
 }
 
 func (s *shape) circle(t xform, cx, cy, r float32) { s.ellipse(t, cx, cy, r, r) }
@@ -120,7 +146,32 @@ func (s *shape) curve(t xform, x0, y0 float32, c ...float32) {
 		}
 		cx, cy = c[i+4], c[i+5]
 	}
-	s.add(t, p...)
+	flat := make([]pt, len(p))
+	for i := range p {
+		flat[i] = t.apply(p[i])
+	}
+	s.addPoly(t, p)
+	// The Béziers as written, and backwards (each segment's controls swapped).
+	pts := []pt{t.apply(pt{x0, y0})}
+	for i := 0; i+1 < len(c)-len(c)%6; i += 2 {
+		pts = append(pts, t.apply(pt{c[i], c[i+1]}))
+	}
+	path := func(q []pt) string {
+		b := "M" + num(q[0].x) + " " + num(q[0].y)
+		for i := 1; i+2 < len(q); i += 3 {
+			b += "C" + num(q[i].x) + " " + num(q[i].y) + " " + num(q[i+1].x) + " " + num(q[i+1].y) + " " + num(q[i+2].x) + " " + num(q[i+2].y)
+		}
+		return b + "Z"
+	}
+	rev := make([]pt, len(pts))
+	for i := range pts {
+		rev[i] = pts[len(pts)-1-i]
+	}
+	fwd, back := path(pts), path(rev)
+	if signedArea(flat) < 0 {
+		fwd, back = back, fwd
+	}
+	s.paths = append(s.paths, [2]string{fwd, back})
 }
 
 // mask is an alpha coverage map, one float per pixel in 0..1.
@@ -209,6 +260,24 @@ func (m *mask) minus(o *mask) *mask {
 func (m *mask) times(o *mask) *mask {
 	for i := range m.a {
 		m.a[i] *= o.a[i]
+	}
+	return m
+}
+
+// rightOf keeps only the part of m right of column x (pixels; the column
+// it falls in partly), in place, and returns m.
+func (m *mask) rightOf(x float32) *mask {
+	for px := 0; px < m.w; px++ {
+		k := float32(px) + 1 - x // the share of pixel px right of x
+		if k >= 1 {
+			continue
+		}
+		if k < 0 {
+			k = 0
+		}
+		for y := 0; y < m.h; y++ {
+			m.a[y*m.w+px] *= k
+		}
 	}
 	return m
 }

@@ -4,9 +4,14 @@
 //
 // Every piece is drawn as a light fill with a dark outline (White) or a dark
 // fill with a light outline (Black). Compound pieces show their two component
-// silhouettes on one shared plinth; royal compounds include the King with its
-// cross. Bifold pieces are half-width tokens with a wide plinth so that a pair
-// touches; halflings (R, B, Q) carry a "½" pip on the plinth.
+// silhouettes on one shared plinth, so that a player reads what they split
+// into (the Queen of Bedlam and Assimilation is a rook and a bishop); royal
+// compounds include the King with its cross. Bifold pieces are half-width
+// tokens with a wide plinth so that a pair touches; halflings (R, B, Q) are
+// cut down the middle with their right half hatched (half of a piece), and
+// the Horse, which walks rather than leaps, is a horse's head seen from the
+// front, unlike the knight's leaping profile. SVG writes the same shapes as
+// an SVG image for the page.
 //
 // Callers rasterise once per size and cache the result (see render).
 package sprites
@@ -14,7 +19,6 @@ package sprites
 import (
 	"image"
 	"image/color"
-	"math"
 )
 
 // Colours of the two sides.
@@ -27,7 +31,7 @@ var (
 
 // layer is one silhouette: its fill (minus holes) gets an outline; details are
 // drawn in the line colour inside the fill.
-type layer struct{ fill, hole, detail shape }
+type layer struct{ fill, hole, detail, hatch shape }
 
 // IsHalf reports whether letter (either case) is a half-width bifold token in
 // the given family. The full-size pawn P of the bifold games is not.
@@ -83,6 +87,10 @@ func Draw(letter byte, bifold bool, sq int, down bool) *image.RGBA {
 		if len(l.detail.polys) > 0 {
 			paint(img, raster(&l.detail, w, h, scale).times(fm), line)
 		}
+		if len(l.hatch.polys) > 0 {
+			// Inside the fill and on the token's right half only.
+			paint(img, raster(&l.hatch, w, h, scale).times(fm).rightOf(float32(w)/2), line)
+		}
 	}
 	return img
 }
@@ -103,7 +111,7 @@ func layers(letter byte, bifold, down bool) []layer {
 		case 'q':
 			queenGlyph(&g, t)
 		case 'h':
-			knightGlyph(&g, t, false)
+			horseGlyph(&g, t)
 		case 'w', 'f':
 			royalGlyph(&g, t, c == 'f')
 		case 'l', 'd':
@@ -113,12 +121,12 @@ func layers(letter byte, bifold, down bool) []layer {
 			pawnGlyph(&g, t)
 			weakMark(&g, t)
 		}
+		if c == 'r' || c == 'b' || c == 'q' {
+			halfMark(&g)
+		}
 		ls = append(ls, g)
 		var base layer
 		base.fill.roundRect(identity, 3, 74, 44, 9, 3)
-		if c == 'r' || c == 'b' || c == 'q' {
-			halfPip(&base, 25, 78.5)
-		}
 		return append(ls, base)
 	}
 	one := func(f func(*layer, xform)) []layer {
@@ -140,7 +148,8 @@ func layers(letter byte, bifold, down bool) []layer {
 		if bifold {
 			break
 		}
-		return one(queenGlyph)
+		// The Queen splits into a rook and a bishop: it shows them.
+		return pair(rookGlyph, bishopGlyph)
 	case 'r':
 		return one(rookGlyph)
 	case 'b':
@@ -293,15 +302,37 @@ func weakMark(l *layer, t xform) {
 	l.detail.stroke(t, 2.4, 47, 52, 53, 59, 46, 66, 55, 75)
 }
 
-// halfPip is the "½" mark of a halfling: a small ring with its left half
-// filled, on the plinth at (x, y) of the half-token design box.
-func halfPip(l *layer, x, y float32) {
-	const r = 3.4
-	var ring []float32
-	for i := 0; i <= 24; i++ {
-		a := float64(i) / 24 * 2 * math.Pi
-		ring = append(ring, x+r*float32(math.Cos(a)), y+r*float32(math.Sin(a)))
+// halfMark shows a halfling as half of a piece: a cut down the glyph's
+// middle, and its right half hatched in the outline colour. In the
+// half-token design box (50 wide).
+func halfMark(l *layer) {
+	l.detail.stroke(identity, 1.8, 25, 0, 25, 76)
+	for x := float32(20); x < 90; x += 6.5 {
+		l.hatch.stroke(identity, 2.2, x, 0, x-40, 80)
 	}
-	l.detail.stroke(identity, 1.3, ring...)
-	l.detail.poly(identity, x, y-r, x, y+r, x-r*0.7, y+r*0.7, x-r, y, x-r*0.7, y-r*0.7)
+}
+
+// horseGlyph is the Horse: a horse's head seen from the front, with a
+// noseband (it walks, it does not leap), unlike the knight's profile.
+func horseGlyph(l *layer, t xform) {
+	// narrow upright ears and a forelock between them
+	l.fill.poly(t, 38, 26, 36, 5, 46, 20)
+	l.fill.poly(t, 54, 20, 64, 5, 62, 26)
+	l.fill.poly(t, 44, 21, 50, 12, 56, 21)
+	// a long face: widest at the eyes, narrow cheeks, a rounded muzzle
+	l.fill.curve(t, 50, 17,
+		58, 17, 64, 22, 65, 32,
+		66, 42, 60, 50, 59, 58,
+		62, 62, 63, 70, 59, 75,
+		55, 79, 45, 79, 41, 75,
+		37, 70, 38, 62, 41, 58,
+		40, 50, 34, 42, 35, 32,
+		36, 22, 42, 17, 50, 17)
+	// the neck down to the plinth
+	l.fill.poly(t, 40, 68, 60, 68, 66, 80, 34, 80)
+	l.detail.circle(t, 39.5, 34, 3.2)
+	l.detail.circle(t, 60.5, 34, 3.2)
+	l.detail.circle(t, 45.5, 69, 2.4)
+	l.detail.circle(t, 54.5, 69, 2.4)
+	l.detail.stroke(t, 2.6, 38, 56, 62, 56)
 }

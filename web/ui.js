@@ -91,6 +91,7 @@
     const canType = v.ply === v.live && !v.result && !(v.computer === v.turn && v.computer !== 'none');
     el.input.disabled = false;
     el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
+    if (window.chimeraLearn) window.chimeraLearn.show(v); // How to play, captions, hints (learn.js)
     place();
   }
 
@@ -143,7 +144,7 @@
       b.setAttribute('role', 'button');
       b.dataset.ply = m.ply;
       b.textContent = m.text;
-      b.title = m.words;
+      b.dataset.words = m.words; // learn.js shows it on hover and focus
       b.setAttribute('aria-description', m.words);
       li.appendChild(b);
     }
@@ -225,6 +226,7 @@
         d.className = 'desc';
         d.textContent = g.description;
         l.append(i, s, d);
+        if (window.chimeraLearn) window.chimeraLearn.gameLabel(l, g); // its start position
         el.newGames.appendChild(l);
       }
       for (let n = 1; n <= 8; n++) {
@@ -261,12 +263,13 @@
     f.dots.checked = p.dots;
     f.coords.checked = p.coords;
     f.sound.checked = p.sound;
+    f.hints.checked = !!p.hints;
     el.menuDialog.showModal();
   }
   el.menuForm.addEventListener('change', () => {
     if (!view || !api()) return;
     const f = el.menuForm.elements;
-    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked });
+    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked });
     api().setPrefs(JSON.stringify(p));
   });
 
@@ -454,7 +457,7 @@
   function suggest() {
     showMoveError('');
     const t = el.input.value;
-    if (!t.trim() || !api()) { closeSuggest(); return; }
+    if (!t.trim() || t.trim().startsWith('?') || !api()) { closeSuggest(); return; }
     const r = JSON.parse(api().match(t));
     cands = r.candidates || [];
     active = r.exact ? 0 : -1;
@@ -485,7 +488,8 @@
   }
   function playText(t) {
     if (!api()) return;
-    const err = api().play(t);
+    // "?e4" describes the piece on e4 (the keyboard's right-click).
+    const err = t.trim().startsWith('?') ? api().describe(t) : api().play(t);
     if (err) { showMoveError(err); return; }
     el.input.value = '';
     closeSuggest();
@@ -521,6 +525,7 @@
     if ((e.defaultPrevented && !(t && t.tagName === 'CANVAS')) || e.altKey || e.ctrlKey || e.metaKey || !api()) return;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     if (document.querySelector('dialog[open]')) return;
+    if (root.classList.contains('learning')) return; // How to play has the keys (learn.js)
     let handled = true;
     switch (e.key) {
       case 'ArrowLeft': api().step(-1); break;

@@ -18,8 +18,11 @@ import (
 func main() {
 	var a *app.App
 	g := render.New(render.Options{OnIntent: func(in model.Intent) {
-		if in.Kind == model.IntentMove {
+		switch in.Kind {
+		case model.IntentMove:
 			a.BoardMove(in.Move)
+		case model.IntentDescribe:
+			a.Describe(in.Square, in.Slot)
 		}
 	}})
 	eng := startWorker(func(m app.EngineAnswer) { a.EngineAnswer(m) })
@@ -238,6 +241,33 @@ func bindPage(a *app.App) {
 			return errText(a.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
 		}),
 		"hostMessage": fn(func(args []js.Value) any { return errText(a.HostMessage(arg(args, 0).String())) }),
+		// How to play, describe and hints.
+		"help": fn(func(args []js.Value) any {
+			h, err := app.HelpFor(arg(args, 0).String())
+			if err != nil {
+				return nil
+			}
+			b, _ := json.Marshal(h)
+			return string(b)
+		}),
+		"diagram": fn(func(args []js.Value) any {
+			d, err := app.DiagramOf(arg(args, 0).String(), arg(args, 1).String())
+			if err != nil {
+				return nil
+			}
+			b, _ := json.Marshal(d)
+			return string(b)
+		}),
+		"openLesson":    fn(func(args []js.Value) any { return errText(a.OpenLesson(arg(args, 0).String(), arg(args, 1).Int())) }),
+		"closeLesson":   fn(func([]js.Value) any { a.CloseLesson(); return nil }),
+		"lessonSection": fn(func(args []js.Value) any { a.LessonSection(arg(args, 0).Int()); return nil }),
+		"lessonStep":    fn(func(args []js.Value) any { a.LessonStep(arg(args, 0).Int()); return nil }),
+		"lessonReplay":  fn(func([]js.Value) any { a.LessonReplay(); return nil }),
+		"lessonTry":     fn(func([]js.Value) any { a.LessonTry(); return nil }),
+		"lessonShowMe":  fn(func([]js.Value) any { a.LessonShowMe(); return nil }),
+		"describe":      fn(func(args []js.Value) any { return errText(a.DescribeSquare(arg(args, 0).String())) }),
+		"dismissNote":   fn(func([]js.Value) any { a.DismissNote(); return nil }),
+		"hint":          fn(func([]js.Value) any { return errText(a.Hint()) }),
 		"setPrefs": fn(func(args []js.Value) any {
 			var p app.Prefs
 			if json.Unmarshal([]byte(arg(args, 0).String()), &p) == nil {
@@ -305,6 +335,28 @@ func installHook(a *app.App, g *render.Game) {
 			return map[string]any{"options": opts}
 		}),
 		"record": js.FuncOf(func(js.Value, []js.Value) any { return a.Record() }),
+		// overlay(): what the board marks and the arrows it draws.
+		"overlay": js.FuncOf(func(js.Value, []js.Value) any {
+			o := g.Overlay()
+			marks, arrows := []any{}, []any{}
+			for _, m := range o.Marks {
+				marks = append(marks, map[string]any{"square": m.Square.String(), "kind": m.Kind.String()})
+			}
+			for _, r := range o.Arrows {
+				arrows = append(arrows, map[string]any{"from": r.From.String(), "to": r.To.String(), "drop": r.Drop.String()})
+			}
+			return map[string]any{"marks": marks, "arrows": arrows}
+		}),
+		// lesson(): the open lesson (null when none): section, mode, ply, position.
+		"lesson": js.FuncOf(func(js.Value, []js.Value) any {
+			l := a.LessonState()
+			if l == nil {
+				return nil
+			}
+			return map[string]any{"game": l.Game, "variant": l.Variant, "section": l.Section, "sections": l.Sections,
+				"ply": l.Ply, "plies": l.Plies, "mode": l.Mode, "position": l.Position, "right": l.Right,
+				"feedback": l.Feedback, "playing": l.Playing}
+		}),
 	}
 	js.Global().Set("chimera", js.ValueOf(hook))
 }

@@ -314,13 +314,61 @@ type IntentKind int
 // The intents reported by the renderer. Everything else the player asks for
 // (new game, undo, viewing a move, flipping) comes from the page's controls.
 const (
-	IntentMove IntentKind = iota // play Intent.Move
+	IntentMove     IntentKind = iota // play Intent.Move
+	IntentDescribe                   // name the piece on Intent.Square (slot Intent.Slot) and mark what it covers
 )
 
 // Intent is one request from the player to the renderer's owner.
 type Intent struct {
-	Kind IntentKind
-	Move string // IntentMove
+	Kind   IntentKind
+	Move   string // IntentMove
+	Square Square // IntentDescribe: the square pointed at
+	// Slot is, for IntentDescribe on a bifold square holding two pieces, the
+	// one pointed at (0 left, 1 right); otherwise 0.
+	Slot int
+}
+
+// MarkKind says what a marked square means.
+type MarkKind int
+
+// The marks. The board draws each kind its own way; none hides a piece.
+const (
+	MarkMove   MarkKind = iota // the described piece can move here: a dot, a ring on an occupied square
+	MarkCover                  // the described piece attacks (or defends) this square but cannot move there
+	MarkDanger                 // a piece of the player's stands attacked here (hints)
+	MarkThreat                 // the opponent threatens this square (e.g. the royal path rule)
+	MarkFocus                  // a square the text is talking about
+)
+
+var markNames = [...]string{"move", "cover", "danger", "threat", "focus"}
+
+// String returns a lower-case name of the kind.
+func (k MarkKind) String() string {
+	if k >= 0 && int(k) < len(markNames) {
+		return markNames[k]
+	}
+	return "unknown"
+}
+
+// Mark is one marked square.
+type Mark struct {
+	Square Square
+	Kind   MarkKind
+}
+
+// Arrow points from a square (or, for a drop, from the piece in its
+// colour's hand) to a square: a suggested move.
+type Arrow struct {
+	From Square // NoSquare for a drop
+	Drop Piece  // the dropped piece (its colour gives the hand) when From is NoSquare
+	To   Square
+}
+
+// Overlay is what the board draws over a position besides the selection:
+// marked squares and arrows. Setting a position clears it.
+type Overlay struct {
+	Marks  []Mark
+	Arrows []Arrow
 }
 
 // Style holds the player's display settings for the board.

@@ -3,8 +3,9 @@
 //
 //	go run ./web/sitebuild -web web -dist dist
 //
-// It copies the page files from web/, draws the app icons, writes a gzip copy
-// (FILE.gz) of every compressible file for cmd/serve and static hosts to send,
+// It copies the page files from web/, draws the app icons and the pictures
+// of the pieces (SVG, for the help), writes a gzip copy (FILE.gz) of every
+// compressible file for cmd/serve and static hosts to send,
 // stamps the service worker with a cache version (a hash of the site's contents)
 // and the list of files to precache, and writes site.json (version, file sizes,
 // gzip total) which the loading page and the browser tests read.
@@ -123,6 +124,9 @@ func Build(webDir, dist string, writeGzip bool) (*Site, error) {
 		return nil, fmt.Errorf("%s/%s is missing", webDir, swName)
 	}
 	if err := WriteIcons(dist); err != nil {
+		return nil, err
+	}
+	if err := WritePieces(dist); err != nil {
 		return nil, err
 	}
 

@@ -1,0 +1,320 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"chimera/game"
+)
+
+// parseAt parses a lesson position in its section's rule set.
+func parseAt(t *testing.T, l *Lesson, s *Section, fen string) *game.Position {
+	t.Helper()
+	p, err := game.Parse(s.variant(l), fen)
+	if err != nil {
+		t.Fatalf("%s/%s: position %q: %v", l.Game, s.ID, fen, err)
+	}
+	return p
+}
+
+// makeMove makes move string ms in p, failing the test when it is not legal.
+func makeMove(t *testing.T, p *game.Position, ms, where string) (game.Move, game.Effect) {
+	t.Helper()
+	m, err := p.ParseMove(ms)
+	if err != nil {
+		t.Fatalf("%s: %v (legal: %v)", where, err, legalStrings(p))
+	}
+	if p.MoveString(m) != ms {
+		t.Fatalf("%s: %q is written %q", where, ms, p.MoveString(m))
+	}
+	e := p.Effects(m)
+	p.Make(m)
+	return m, e
+}
+
+func legalStrings(p *game.Position) []string {
+	var out []string
+	for _, m := range p.LegalMoves() {
+		out = append(out, p.MoveString(m))
+	}
+	return out
+}
+
+// checkMarks checks a lesson's marked squares: real squares, and the
+// threatened ones threatened by the side the reader plays against (the
+// side not to move at the section's start).
+func checkMarks(t *testing.T, p *game.Position, mk Marks, them game.Color, where string) {
+	t.Helper()
+	for _, n := range mk.Focus {
+		if _, ok := game.ParseSquare(n); !ok {
+			t.Errorf("%s: focus %q is not a square", where, n)
+		}
+	}
+	for _, n := range mk.Threat {
+		s, ok := game.ParseSquare(n)
+		if !ok || !p.Attacked(s, them) {
+			t.Errorf("%s: %q is marked threatened but the engine says it is not", where, n)
+		}
+	}
+}
+
+// Every example is legal move by move, every exercise's answers are legal
+// and accepted, its wrong moves legal and refused with their reasons, and
+// any other legal move refused with the exercise's word.
+func TestLessonsAreLegal(t *testing.T) {
+	for _, l := range Lessons() {
+		if len(l.Sections) == 0 {
+			t.Errorf("%s: no sections", l.Game)
+		}
+		ids := map[string]bool{}
+		for i := range l.Sections {
+			s := &l.Sections[i]
+			where := l.Game + "/" + s.ID
+			if ids[s.ID] || s.ID == "" || s.Title == "" || len(s.Text) == 0 || s.Intro == "" {
+				t.Errorf("%s: duplicate id, or no id, title, text or intro", where)
+			}
+			ids[s.ID] = true
+			p := parseAt(t, l, s, s.Start)
+			them := p.Turn().Other()
+			checkMarks(t, p, s.Marks, them, where+" intro")
+			for j, st := range s.Steps {
+				if st.Say == "" {
+					t.Errorf("%s step %d: no caption", where, j+1)
+				}
+				makeMove(t, p, st.Move, where+" step "+st.Move)
+				checkMarks(t, p, st.Marks, them, where+" after "+st.Move)
+			}
+			if s.Try == nil {
+				continue
+			}
+			tr := s.Try
+			if !strings.HasPrefix(tr.Prompt, "Your turn: ") || tr.Right == "" || len(tr.Answers) == 0 || tr.Else == "" {
+				t.Errorf("%s: the exercise needs a prompt starting \"Your turn: \", an answer, its word and a word for other moves", where)
+			}
+			q := parseAt(t, l, s, s.tryStart())
+			checkMarks(t, q, tr.Marks, q.Turn().Other(), where+" exercise")
+			legal := map[string]bool{}
+			for _, ms := range legalStrings(q) {
+				legal[ms] = true
+			}
+			answers := map[string]bool{}
+			for _, a := range tr.Answers {
+				if !legal[a] {
+					t.Errorf("%s: answer %q is not legal (legal: %v)", where, a, legalStrings(q))
+				}
+				if ok, why := tr.judge(q, a); !ok {
+					t.Errorf("%s: answer %q refused: %s", where, a, why)
+				}
+				answers[a] = true
+			}
+			for _, w := range tr.Wrong {
+				if !legal[w.Move] || answers[w.Move] || w.Why == "" {
+					t.Errorf("%s: wrong move %q must be legal, not an answer, with a reason", where, w.Move)
+				}
+				if ok, why := tr.judge(q, w.Move); ok || why != w.Why {
+					t.Errorf("%s: wrong move %q: ok %v, said %q", where, w.Move, ok, why)
+				}
+			}
+			other := ""
+			for ms := range legal {
+				if !answers[ms] && (other == "" || ms < other) {
+					other = ms
+				}
+			}
+			if other == "" {
+				t.Errorf("%s: no legal move but the answers: nothing to refuse", where)
+				continue
+			}
+			if ok, why := tr.judge(q, other); ok || why == "" {
+				t.Errorf("%s: %q accepted (%q)", where, other, why)
+			}
+			if ok, why := tr.judge(q, "a1a1"); ok || why != "That move is not legal here." {
+				t.Errorf("%s: an illegal move: %v %q", where, ok, why)
+			}
+		}
+	}
+}
+
+// findSection returns the section of lesson game with the given id.
+func findSection(t *testing.T, game, id string) (*Lesson, *Section) {
+	t.Helper()
+	l := LessonFor(game)
+	for i := range l.Sections {
+		if l.Sections[i].ID == id {
+			return l, &l.Sections[i]
+		}
+	}
+	t.Fatalf("%s has no section %q", game, id)
+	return nil, nil
+}
+
+// Each section shows what it is about: the rules engine says what its
+// example's moves and the exercise's answer did.
+func TestLessonsShowTheirRule(t *testing.T) {
+	type moveFact func(p *game.Position, m game.Move, e game.Effect) bool
+	split := func(p *game.Position, m game.Move, e game.Effect) bool {
+		return e.Kind == game.KindSplit || e.Kind == game.KindLeave
+	}
+	merge := func(p *game.Position, m game.Move, e game.Effect) bool { return e.Kind == game.KindMerge }
+	drop := func(p *game.Position, m game.Move, e game.Effect) bool { return m.IsDrop() }
+	castle := func(p *game.Position, m game.Move, e game.Effect) bool { return m.IsCastle() }
+	capture := func(p *game.Position, m game.Move, e game.Effect) bool { return m.IsCapture() }
+	// metamorphosis: a non-pawn changes into another piece without capturing.
+	meta := func(p *game.Position, m game.Move, e game.Effect) bool {
+		k := p.At(m.From())[0].Kind()
+		return m.Promo() != game.NoKind && !k.IsPawn() && !m.IsCapture()
+	}
+	// demotion: a compound captures and becomes one of its parts.
+	demote := func(p *game.Position, m game.Move, e game.Effect) bool {
+		k := p.At(m.From())[0].Kind()
+		_, b := k.Components()
+		if b == game.NoKind || !m.IsCapture() {
+			return false
+		}
+		p.Make(m)
+		after := p.At(m.To())[0].Kind()
+		p.Unmake()
+		return after != k
+	}
+	unit := func(p *game.Position, m game.Move, e game.Effect) bool {
+		n := 0
+		for _, x := range p.At(m.From()) {
+			if x != game.NoPiece && x.Color() == p.Turn() {
+				n++
+			}
+		}
+		return n == 2 && m.Part() == game.NoKind && !m.IsDrop()
+	}
+	join := func(p *game.Position, m game.Move, e game.Effect) bool { return e.Kind == game.KindJoin }
+	// dropJoin: a drop onto a square holding one piece (a bifold drop that shares or forms a unit).
+	dropJoin := func(p *game.Position, m game.Move, e game.Effect) bool {
+		return m.IsDrop() && p.At(m.To())[0] != game.NoPiece
+	}
+	// alone: one piece of a pair or a part of a compound moves without the other.
+	alone := func(p *game.Position, m game.Move, e game.Effect) bool { return m.Part() != game.NoKind }
+	promote := func(p *game.Position, m game.Move, e game.Effect) bool { return m.Promo() != game.NoKind }
+	// choice: the move shares its squares with another legal move (the board asks).
+	choice := func(p *game.Position, m game.Move, e game.Effect) bool {
+		for _, o := range p.LegalMoves() {
+			if o != m && !o.IsDrop() && !m.IsDrop() && o.From() == m.From() && o.To() == m.To() {
+				return true
+			}
+		}
+		return false
+	}
+	cases := []struct {
+		game, id string
+		example  []moveFact // facts some example move has (each)
+		answer   []moveFact // facts the exercise's first answer has
+		wins     bool       // the example ends with a win
+	}{
+		{"bedlam", "fusion", []moveFact{merge}, []moveFact{merge}, false},
+		{"bedlam", "split", []moveFact{split, merge}, []moveFact{split, choice}, false},
+		{"bedlam", "metamorphosis", []moveFact{meta}, []moveFact{meta, choice}, false},
+		{"bedlam", "demotion", []moveFact{demote}, []moveFact{demote}, false},
+		{"bedlam", "drops", []moveFact{drop, capture}, []moveFact{drop}, false},
+		{"bedlam", "pawns", []moveFact{promote}, []moveFact{promote, choice}, false},
+		{"bedlam", "royal", []moveFact{demote}, []moveFact{merge}, false},
+		{"bedlam", "end", []moveFact{drop}, []moveFact{drop}, true},
+		{"assimilation", "assimilation", []moveFact{merge, capture}, []moveFact{merge, capture}, false},
+		{"assimilation", "split", []moveFact{split}, []moveFact{split, choice}, false},
+		{"assimilation", "castling", []moveFact{castle}, []moveFact{castle}, false},
+		{"assimilation", "pawns", []moveFact{promote, capture}, []moveFact{promote}, false},
+		{"assimilation", "end", []moveFact{merge}, nil, true},
+		{"bifold-halfgi", "units", []moveFact{join, unit, split}, []moveFact{join}, false},
+		{"bifold-halfgi", "better-half", []moveFact{unit}, []moveFact{unit}, false},
+		{"bifold-halfgi", "capture", []moveFact{join, capture}, []moveFact{unit, capture, choice}, false},
+		{"bifold-halfgi", "royal-path", []moveFact{unit}, []moveFact{unit, choice}, false},
+		{"bifold-halfgi", "pawns", []moveFact{capture}, []moveFact{promote, choice}, false},
+		{"bifold-halfgi", "drops", []moveFact{dropJoin}, []moveFact{dropJoin}, false},
+		{"bifold-halfgi", "castling", []moveFact{castle}, []moveFact{castle}, false},
+		{"bifold-halfgi", "end", []moveFact{unit, capture}, []moveFact{unit, capture}, true},
+		{"bifold-halfgi", "bifold-pawns", []moveFact{unit, capture}, []moveFact{alone, capture, choice}, false},
+		{"bifold-halfgi", "weak-pawns", []moveFact{capture}, []moveFact{capture}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.game+"/"+c.id, func(t *testing.T) {
+			l, s := findSection(t, c.game, c.id)
+			p := parseAt(t, l, s, s.Start)
+			had := make([]bool, len(c.example))
+			for _, st := range s.Steps {
+				m, err := p.ParseMove(st.Move)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e := p.Effects(m)
+				for i, f := range c.example {
+					had[i] = had[i] || f(p, m, e)
+				}
+				p.Make(m)
+			}
+			for i, ok := range had {
+				if !ok {
+					t.Errorf("the example has no move of kind %d of %d", i+1, len(had))
+				}
+			}
+			if r, _ := p.Outcome(); (r == game.WhiteWins) != c.wins {
+				t.Errorf("the example ends with result %q", r)
+			}
+			if len(c.answer) == 0 {
+				return
+			}
+			q := parseAt(t, l, s, s.tryStart())
+			m, err := q.ParseMove(s.Try.Answers[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := q.Effects(m)
+			for i, f := range c.answer {
+				if !f(q, m, e) {
+					t.Errorf("the answer %s lacks fact %d", s.Try.Answers[0], i+1)
+				}
+			}
+		})
+	}
+}
+
+// The royal path rule's exercise: the unit cannot pass through the
+// threatened square (the longer moves are not legal), a rook alone can.
+func TestLessonRoyalPath(t *testing.T) {
+	l, s := findSection(t, "bifold-halfgi", "royal-path")
+	p := parseAt(t, l, s, s.tryStart())
+	legal := map[string]bool{}
+	for _, ms := range legalStrings(p) {
+		legal[ms] = true
+	}
+	for _, ms := range []string{"e1e4", "e1e5"} {
+		if legal[ms] {
+			t.Errorf("%s is legal: the unit passes through the threatened e3", ms)
+		}
+	}
+	if !legal["e1e5/r"] {
+		t.Error("the rook alone should pass (the rule binds royal units only)")
+	}
+}
+
+// Every rule set players can choose has a lesson, and its pieces all have a
+// legend entry.
+func TestEveryGameHasHelp(t *testing.T) {
+	for _, v := range game.Variants() {
+		h, err := HelpFor(v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Sections) == 0 || len(h.Notation) == 0 || len(h.Symbols) == 0 {
+			t.Errorf("%s: empty help", v.ID)
+		}
+		if len(h.Pieces) != len(v.Pieces) {
+			t.Errorf("%s: %d pieces in the legend, the game has %d", v.ID, len(h.Pieces), len(v.Pieces))
+		}
+		for i, k := range v.Pieces {
+			ph := h.Pieces[i]
+			if ph.Letter != string(v.Letter(k)) || ph.Name != k.Name() || ph.MadeOf == "" || ph.Moves == "" {
+				t.Errorf("%s: legend entry %d is %+v, want %s", v.ID, i, ph, k.Name())
+			}
+			if ph.Image != PieceImage(v.Letter(k), v.Bifold) {
+				t.Errorf("%s: %s's picture %q", v.ID, k.Name(), ph.Image)
+			}
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package input
+
+import (
+	"math"
+	"time"
+)
+
+// LongPress is how long a touch must stay in place to describe the piece
+// under it (the touch equivalent of a right-click).
+const LongPress = 500 * time.Millisecond
+
+// Hold detects a long press: a touch that stays within DragTouch of where it
+// went down for LongPress. The zero value is idle.
+type Hold struct {
+	down   bool
+	fired  bool
+	moved  bool
+	at     time.Time
+	x0, y0 float64
+}
+
+// Press starts watching a touch that went down at (x, y) at time t.
+func (h *Hold) Press(x, y float64, t time.Time) {
+	*h = Hold{down: true, at: t, x0: x, y0: y}
+}
+
+// Motion notes that the touch moved to (x, y): once it has left the
+// press's surroundings it is a drag, never a long press.
+func (h *Hold) Motion(x, y float64) {
+	if h.down && math.Hypot(x-h.x0, y-h.y0) > DragTouch {
+		h.moved = true
+	}
+}
+
+// Due reports, once per touch, that the touch has been held in place long
+// enough at time t; it returns where it went down.
+func (h *Hold) Due(t time.Time) (x, y float64, ok bool) {
+	if !h.down || h.fired || h.moved || t.Sub(h.at) < LongPress {
+		return 0, 0, false
+	}
+	h.fired = true
+	return h.x0, h.y0, true
+}
+
+// Release ends the touch; it reports whether the touch was a long press (so
+// its release must not also count as a tap).
+func (h *Hold) Release() (wasLong bool) {
+	wasLong = h.down && h.fired
+	*h = Hold{}
+	return wasLong
+}

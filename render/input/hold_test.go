@@ -1,0 +1,49 @@
+package input
+
+import (
+	"testing"
+	"time"
+)
+
+func TestHold(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	cases := []struct {
+		name    string
+		moveTo  [2]float64 // where the touch moves before the check (0, 0: stays)
+		after   time.Duration
+		wantDue bool
+	}{
+		{"held in place long enough", [2]float64{}, LongPress, true},
+		{"released too early", [2]float64{}, LongPress - time.Millisecond, false},
+		{"a small wobble is still a hold", [2]float64{103, 104}, LongPress + time.Second, true},
+		{"moved away: a drag", [2]float64{100 + DragTouch + 1, 100}, LongPress + time.Second, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var h Hold
+			h.Press(100, 100, t0)
+			if c.moveTo != [2]float64{} {
+				h.Motion(c.moveTo[0], c.moveTo[1])
+			}
+			x, y, ok := h.Due(t0.Add(c.after))
+			if ok != c.wantDue {
+				t.Fatalf("due %v, want %v", ok, c.wantDue)
+			}
+			if ok && (x != 100 || y != 100) {
+				t.Errorf("at %v,%v, want where it went down", x, y)
+			}
+			if ok {
+				if _, _, again := h.Due(t0.Add(c.after + time.Second)); again {
+					t.Error("a long press fired twice")
+				}
+			}
+			if long := h.Release(); long != c.wantDue {
+				t.Errorf("release says long %v", long)
+			}
+		})
+	}
+	var idle Hold
+	if _, _, ok := idle.Due(t0); ok {
+		t.Error("an idle Hold fired")
+	}
+}
