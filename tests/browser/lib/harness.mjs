@@ -275,7 +275,8 @@ export class Session {
   // hold is how long a press is held: 100 ms, or longer when the game runs fewer
   // than 60 updates a second (a loaded machine) so that at least two updates see it.
   get hold() {
-    return this.tps ? Math.min(800, Math.max(HOLD_MS, Math.round(2500 / this.tps))) : HOLD_MS;
+    // (Below the board's long press, 500 ms, which describes a piece instead.)
+    return this.tps ? Math.min(400, Math.max(HOLD_MS, Math.round(2500 / this.tps))) : HOLD_MS;
   }
   choices() { return this.page.evaluate(() => window.chimera.choices()); }
   async squareCenter(sq) {
