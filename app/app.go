@@ -169,7 +169,7 @@ func New(d Deps, q url.Values) *App {
 	if a.s == nil {
 		a.s, _ = play.New(play.DefaultSettings)
 	}
-	a.d.Board.SetStyle(a.prefs.style())
+	a.d.Board.SetStyle(a.style())
 	a.d.Board.SetFlipped(a.flipped())
 	a.showLive(nil)
 	if a.opts.ply >= 0 {
@@ -538,7 +538,7 @@ func (a *App) SetPrefs(p Prefs) {
 	hints := p.Hints != a.prefs.Hints
 	a.prefs = p
 	a.savePrefs()
-	a.d.Board.SetStyle(p.style())
+	a.d.Board.SetStyle(a.style())
 	if hints {
 		a.hintsChanged()
 	}

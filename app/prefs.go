@@ -36,7 +36,7 @@ func (p Prefs) normal() Prefs {
 	return p
 }
 
-// style is the board's part of the settings.
+// style is the board's part of the settings (style adds the page's own).
 func (p Prefs) style() model.Style {
 	st := model.Style{AnimSpeed: 1, Dots: p.Dots, Coords: p.Coords}
 	for _, s := range AnimSpeeds {
@@ -44,6 +44,14 @@ func (p Prefs) style() model.Style {
 			st.AnimSpeed = s.Speed
 		}
 	}
+	return st
+}
+
+// style is the board's style: the player's settings, and in a diagram a
+// tap describes a piece.
+func (a *App) style() model.Style {
+	st := a.prefs.style()
+	st.TapDescribes = a.opts.mode == ModeDiagram
 	return st
 }
 

@@ -485,6 +485,10 @@ func (g *Game) describe(x, y float64) {
 
 func (g *Game) press(x, y float64, touch bool) {
 	g.dirty = true
+	if g.style.TapDescribes {
+		g.describe(x, y)
+		return
+	}
 	if mv := g.in.Press(x, y, touch, env{g}); mv != "" {
 		g.emit(model.Intent{Kind: model.IntentMove, Move: mv})
 	}

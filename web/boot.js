@@ -89,7 +89,9 @@
       // controls; the board is played with the pointer or the move box.
       canvas.setAttribute('tabindex', '-1');
       canvas.setAttribute('role', 'img');
-      canvas.setAttribute('aria-label', 'The board: play by clicking or dragging, or type moves in the Move box');
+      canvas.setAttribute('aria-label', mode === 'diagram'
+        ? 'The diagram: tap a piece, or type its square (such as e4), to see its moves; the arrow keys step through the moves'
+        : 'The board: play by clicking or dragging, or type moves in the Move box');
       for (const m of document.querySelectorAll('meta[name=viewport]')) {
         if (m.id !== 'chimera-viewport') m.remove();
       }

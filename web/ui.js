@@ -519,6 +519,8 @@
 
   // ------------------------------------------------------------ keys
 
+  let squareKeys = '', squareTimer = 0;
+
   document.addEventListener('keydown', e => {
     const t = e.target;
     // Ebiten's canvas cancels the keys it sees; they are still the page's.
@@ -526,6 +528,19 @@
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     if (document.querySelector('dialog[open]')) return;
     if (root.classList.contains('learning')) return; // How to play has the keys (learn.js)
+    // In a diagram, typing a square (e.g. e4) describes its piece: the
+    // keyboard's way to what a tap does.
+    if (view && view.mode === 'diagram' && /^[a-h1-8]$/.test(e.key)) {
+      squareKeys = (squareKeys + e.key).slice(-2);
+      clearTimeout(squareTimer);
+      squareTimer = setTimeout(() => { squareKeys = ''; }, 1500);
+      if (/^[a-h][1-8]$/.test(squareKeys)) {
+        api().describe(squareKeys);
+        squareKeys = '';
+      }
+      e.preventDefault();
+      return;
+    }
     let handled = true;
     switch (e.key) {
       case 'ArrowLeft': api().step(-1); break;

@@ -378,6 +378,9 @@ type Style struct {
 	AnimSpeed float64
 	Dots      bool // mark the legal destinations of the selected piece
 	Coords    bool // file letters and rank numbers on the board's edge
+	// TapDescribes makes a tap or a click on a piece describe it
+	// (IntentDescribe) instead of selecting it: a diagram, for reading.
+	TapDescribes bool
 }
 
 // DefaultStyle is the board's style until the player changes it.

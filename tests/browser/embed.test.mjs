@@ -183,7 +183,22 @@ test('diagram mode: steps through a sequence, no opponent, no engine downloaded'
   await s.page.keyboard.press('ArrowRight');
   await f.waitForFunction(() => window.chimera.state().ply === 1, null, { timeout: 5000 });
   assert.match(await f.locator('#diagram-at').textContent(), /1\. e2-e4 · 1\/3/);
-  await sleep(1500);
+  // Tapping a piece names it and marks exactly the squares the engine says it can move to.
+  await f.evaluate(() => window.chimeraApp.goto(3));
+  const ref = refpos('bifold-halfgi', '', ['e2e4', 'e7e5', 'b1c3']);
+  const want = [...new Set(ref.legal.filter(m => m.startsWith('d7')).map(m => m.slice(2, 4)))].sort();
+  assert.deepEqual(want, ['d5', 'd6']);
+  // (Black to move after b1c3: describe Black's pawn on d7.)
+  const p = await squareOnHost(s, f, 'd7');
+  await hold(s, p.x, p.y);
+  await f.waitForFunction(() => !document.getElementById('note').hidden, null, { timeout: 5000 });
+  assert.match(await f.locator('#note').textContent(), /pawn/i);
+  const marks = await f.evaluate(() => window.chimera.overlay().marks.filter(m => m.kind === 'move').map(m => m.square).sort());
+  assert.deepEqual(marks, want, 'the marks are not the engine\'s moves of the piece');
+  // By keyboard: typing a square describes its piece.
+  await s.page.keyboard.type('c3');
+  await f.waitForFunction(() => /horse/i.test(document.getElementById('note').textContent), null, { timeout: 5000 });
+  await sleep(1000);
   st = await f.evaluate(() => window.chimera.state());
   assert.equal(st.moves.length, 3, 'a diagram made a move');
   assert.deepEqual(requests.filter(u => /engine/.test(u)), [], 'a diagram downloaded the engine');
