@@ -71,10 +71,13 @@
 // On software WebGL (and on phones) a frame costs its pixels: every presented
 // frame is a whole-canvas copy and read-back, whatever changed. So with
 // ebiten.SetScreenClearedEveryFrame(false) (see Run) an idle board is not
-// repainted at all, and Ebiten then presents nothing; a change of state
-// repaints everything once; while pieces move (or a piece is dragged) only the
-// rectangles the moving tokens covered in the last frame and cover now are
-// repainted (the whole scene drawn clipped to each). Run also asks for a
+// repainted at all, and Ebiten then presents nothing. What is repainted is
+// one damage list (layout.Damage, repaint.go): a new position adds the
+// squares and hands it changes (a move's arrival repaints its squares, not
+// the board), the selection and the overlay add theirs, a new layout or
+// style the whole canvas, and each frame adds where the moving tokens (the
+// animation's, a dragged piece) were in the last frame and are now; the
+// whole scene is drawn clipped to each merged rectangle. Run also asks for a
 // WebGL context without a multisampled, alpha or depth back buffer (Ebiten
 // draws into its own offscreen images; multisampling the canvas only added a
 // resolve per frame), and Game copies the offscreen to the canvas without

@@ -4,12 +4,9 @@ package render
 
 import (
 	"fmt"
-	"image"
 	"math"
 	"strings"
 	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"chimera/render/anim"
 	"chimera/render/input"
@@ -42,73 +39,6 @@ var (
 	colArrow  = rgba(0x15, 0x78, 0x1b, 0xc0) // a suggested move
 )
 
-// Draw implements ebiten.Game. An idle board is not redrawn (the screen is
-// not cleared every frame), so an idle page costs almost nothing. A change of
-// state repaints the whole screen; while pieces move (or a piece is dragged)
-// only the rectangles the moving tokens covered in the last frame and cover
-// now are repainted.
-// On software WebGL the cost of a frame is its pixels, so this keeps the frame
-// rate up where it matters.
-func (g *Game) Draw(screen *ebiten.Image) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	now := g.now()
-	g.draws = append(g.draws, now)
-	painted := false
-	defer func() {
-		if painted {
-			g.frames = append(g.frames, now)
-		}
-	}()
-	animating := g.animating(now)
-	_, dx, dy, _, dragging := g.in.Drag()
-	finishing := g.plan != nil && !animating // one last frame with the final state
-	full := g.dirty || dragging != g.wasDragging || g.lay.Sq <= 0
-	g.wasDragging = dragging
-	var cur []image.Rectangle // what moves in this frame
-	if animating {
-		cur = g.animRects(now, cur)
-	}
-	if dragging {
-		cur = g.dragRects(dx, dy, cur)
-	}
-	var rects []image.Rectangle
-	if !full {
-		rects = append(rects, g.prevRects...)
-		rects = append(rects, cur...)
-		if finishing {
-			rects = g.planEndRects(rects)
-		}
-		if dragging && (dx != g.lastDragX || dy != g.lastDragY) {
-			// the drag moved: its rectangles are in prevRects and cur
-		} else if !animating && !finishing {
-			rects = rects[:0]
-		}
-		if len(rects) == 0 {
-			return
-		}
-	}
-	g.lastDragX, g.lastDragY = dx, dy
-	g.prevRects = append(g.prevRects[:0], cur...)
-	g.dirty = false
-	if finishing {
-		g.plan = nil
-	}
-	painted = true
-	if full {
-		g.paint(painter{dst: screen, s: g.scale, c: g.spr}, now)
-		return
-	}
-	bounds := screen.Bounds()
-	for _, r := range mergeRects(rects) {
-		r = r.Intersect(bounds)
-		if r.Empty() {
-			continue
-		}
-		g.paint(painter{dst: screen.SubImage(r).(*ebiten.Image), s: g.scale, c: g.spr}, now)
-	}
-}
-
 // paint draws the whole scene onto p.dst (a sub-image clips it).
 func (g *Game) paint(p painter, now time.Time) {
 	p.dst.Fill(colBG)
@@ -122,100 +52,6 @@ func (g *Game) paint(p painter, now time.Time) {
 	g.drawArrows(p)
 	g.drawChoice(p)
 	g.drawDrag(p)
-}
-
-// devRect converts a CSS-pixel rectangle to device pixels, a pixel to spare.
-func (g *Game) devRect(r layout.Rect) image.Rectangle {
-	s := g.scale
-	return image.Rect(int(math.Floor(r.X*s))-1, int(math.Floor(r.Y*s))-1,
-		int(math.Ceil((r.X+r.W)*s))+1, int(math.Ceil((r.Y+r.H)*s))+1)
-}
-
-// tokenRect is the device-pixel box of a token of sq CSS pixels at (x, y)
-// scaled by scale, with a margin for rounding and filtering.
-func (g *Game) tokenRect(x, y, sq, scale float64) image.Rectangle {
-	h := sq*scale*0.5 + 2
-	return g.devRect(layout.Rect{X: x - h, Y: y - h, W: 2 * h, H: 2 * h})
-}
-
-// animRects appends the rectangles of the animation's tokens at now, and the
-// hand panels whose counts the animation holds back.
-func (g *Game) animRects(now time.Time, out []image.Rectangle) []image.Rectangle {
-	t := g.planTime(now)
-	for _, s := range g.plan.Sample(t, g.resolve) {
-		out = append(out, g.tokenRect(s.X, s.Y, s.Size, s.Scale))
-	}
-	for _, h := range g.plan.Hands {
-		if h.Color >= 0 && h.Color < 2 {
-			out = append(out, g.devRect(g.lay.Hands[h.Color]))
-		}
-	}
-	return out
-}
-
-// planEndRects appends where the finished plan's pieces rest (their static
-// cells now show) and the hands it touched.
-func (g *Game) planEndRects(out []image.Rectangle) []image.Rectangle {
-	for _, tr := range g.plan.Tracks {
-		for _, l := range []anim.Loc{tr.From, tr.To} {
-			if l.Hand {
-				if l.Color >= 0 && l.Color < 2 {
-					out = append(out, g.devRect(g.lay.Hands[l.Color]))
-				}
-				continue
-			}
-			if l.Square.Valid() {
-				out = append(out, g.devRect(g.lay.SquareRect(l.Square)))
-			}
-		}
-	}
-	for _, h := range g.plan.Hands {
-		if h.Color >= 0 && h.Color < 2 {
-			out = append(out, g.devRect(g.lay.Hands[h.Color]))
-		}
-	}
-	return out
-}
-
-// dragRects appends the dragged token's box (and, for touch, the marked
-// target square's surroundings).
-func (g *Game) dragRects(x, y float64, out []image.Rectangle) []image.Rectangle {
-	_, _, _, touch, _ := g.in.Drag()
-	sq := g.lay.Sq
-	if touch {
-		if t, ok := g.lay.SquareAt(x, y); ok {
-			r := g.lay.SquareRect(t)
-			cx, cy := r.Center()
-			out = append(out, g.tokenRect(cx, cy, 2*r.W, 1.05))
-		}
-		out = append(out, g.tokenRect(x, y-sq*0.9, sq*1.4, 1.05))
-		return out
-	}
-	return append(out, g.tokenRect(x, y, sq, 1.05))
-}
-
-// mergeRects unites overlapping rectangles (so no pixel is painted twice).
-func mergeRects(rs []image.Rectangle) []image.Rectangle {
-	out := make([]image.Rectangle, 0, len(rs))
-	for _, r := range rs {
-		if !r.Empty() {
-			out = append(out, r)
-		}
-	}
-	for merged := true; merged; {
-		merged = false
-		for i := 0; i < len(out) && !merged; i++ {
-			for j := i + 1; j < len(out); j++ {
-				if out[i].Overlaps(out[j]) {
-					out[i] = out[i].Union(out[j])
-					out = append(out[:j], out[j+1:]...)
-					merged = true
-					break
-				}
-			}
-		}
-	}
-	return out
 }
 
 func (g *Game) drawBoard(p painter) {

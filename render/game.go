@@ -3,7 +3,6 @@
 package render
 
 import (
-	"image"
 	"math"
 	"sync"
 	"time"
@@ -27,55 +26,44 @@ type Options struct {
 }
 
 // Game is the board view; it implements ebiten.Game (with LayoutF). All its
-// methods are safe for concurrent use.
+// methods are safe for concurrent use. Its jobs are in their own files: this
+// one holds what is shown and the owner's API; pointer.go reads the devices,
+// repaint.go decides what to repaint (one damage list) and draw.go paints;
+// stats.go counts frames.
 type Game struct {
 	mu   sync.Mutex
 	opts Options
 	now  func() time.Time
 
-	board   model.Board
-	targets []model.Target
-	in      input.Machine
-	overlay model.Overlay
-
+	// What is shown.
+	board     model.Board
+	targets   []model.Target
+	overlay   model.Overlay
 	plan      *anim.Plan
 	planStart time.Time
+	flipped   bool
+	style     model.Style
 
-	flipped bool
-	style   model.Style
-
+	// Where: the canvas in CSS pixels, the device scale, its place in the page.
 	cssW, cssH       float64
 	scale            float64 // device pixels per CSS pixel
 	originX, originY float64 // the canvas's top-left in the page's viewport, CSS pixels
 	lay              layout.Layout
 
-	dirty   bool
-	frames  []time.Time // frames repainted in the last second
-	draws   []time.Time // Draw calls in the last second
-	updates []time.Time // updates in the last second
+	in      input.Machine // the selection, a drag, an open choice
+	ptr     pointer       // the mouse and the touches
+	pending []model.Intent
 
-	// pointer tracking
-	mouseDown bool
-	touchID   ebiten.TouchID
-	touchOn   bool
-	touchX    float64
-	touchY    float64
-	lastTouch time.Time
-	touchBuf  []ebiten.TouchID
-	hold      input.Hold // a long press describes the piece under it
-	rightDown bool       // the right mouse button is down (a right-click describes)
-	pending   []model.Intent
-	spr       *spriteCache
-
-	// partial repaints (see Draw)
-	wasDragging          bool              // a drag was drawn in the last frame
-	lastDragX, lastDragY float64           // where it was drawn
-	prevRects            []image.Rectangle // what moved in the last frame, device pixels
+	dmg        layout.Damage // what to repaint in the next frame
+	prevMoving []layout.Rect // what moved in the last frame painted (animation, drag)
+	spr        *spriteCache
+	stats      stats
 }
 
 // New returns a renderer showing an empty board.
 func New(opts Options) *Game {
-	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, dirty: true, style: model.DefaultStyle}
+	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, style: model.DefaultStyle}
+	g.dmg.All()
 	if g.now == nil {
 		g.now = time.Now
 	}
@@ -92,16 +80,20 @@ func (g *Game) SetPosition(b model.Board, targets []model.Target) {
 	g.setBoard(b, targets)
 }
 
+// setBoard shows b: what looks different from the board shown so far is
+// repainted, with the selection and the overlay it drops.
 func (g *Game) setBoard(b model.Board, targets []model.Target) {
-	hadHands := g.board.HasHands
+	old := g.board
+	g.dmg.Add(g.lay.Changed(&old, &b)...)
+	g.dmg.Add(g.selectionRects()...)
+	g.dmg.Add(g.overlayRects()...)
 	g.board = b
 	g.targets = targets
 	g.overlay = model.Overlay{}
 	g.in.SetTargets(targets, b.Turn)
-	if hadHands != b.HasHands {
+	if old.HasHands != b.HasHands {
 		g.relayout()
 	}
-	g.dirty = true
 }
 
 // PlayEvent animates ev, a move just made, and shows the resulting board and
@@ -111,7 +103,7 @@ func (g *Game) PlayEvent(ev model.Event, b model.Board, targets []model.Target) 
 	defer g.mu.Unlock()
 	old := g.board
 	if old.HasHands != b.HasHands {
-		g.board = b
+		g.board.HasHands = b.HasHands
 		g.relayout()
 	}
 	nb := b
@@ -131,8 +123,9 @@ func (g *Game) PlayEvent(ev model.Event, b model.Board, targets []model.Target) 
 func (g *Game) SetOverlay(o model.Overlay) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.dmg.Add(g.overlayRects()...)
 	g.overlay = model.Overlay{Marks: append([]model.Mark(nil), o.Marks...), Arrows: append([]model.Arrow(nil), o.Arrows...)}
-	g.dirty = true
+	g.dmg.Add(g.overlayRects()...)
 }
 
 // Overlay returns the marks and arrows drawn (for the test hook).
@@ -153,7 +146,7 @@ func (g *Game) SetStyle(s model.Style) {
 		g.plan = nil
 	}
 	g.style = s
-	g.dirty = true
+	g.dmg.All()
 }
 
 // CancelSelection drops the selected piece, a drag and an open choice (the
@@ -161,8 +154,7 @@ func (g *Game) SetStyle(s model.Style) {
 func (g *Game) CancelSelection() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.in.Reset()
-	g.dirty = true
+	g.inputChange(g.in.Reset)
 }
 
 // AnimationLeft returns how long the running move animation still takes
@@ -266,49 +258,6 @@ func (g *Game) animating(now time.Time) bool {
 	return g.plan.Active(g.planTime(now))
 }
 
-// FPS returns the number of frames Ebiten asked for in the last second (calls
-// of Draw; an idle board answers them without repainting).
-func (g *Game) FPS() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return countSince(g.draws, g.now().Add(-time.Second))
-}
-
-// Repaints returns the number of frames actually repainted in the last second:
-// none on an idle board, about 60 while pieces move; while the computer
-// thinks nothing is.
-func (g *Game) Repaints() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return countSince(g.frames, g.now().Add(-time.Second))
-}
-
-// TPS returns the number of game updates in the last second.
-func (g *Game) TPS() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return countSince(g.updates, g.now().Add(-time.Second))
-}
-
-func countSince(ts []time.Time, t time.Time) int {
-	n := 0
-	for _, x := range ts {
-		if x.After(t) {
-			n++
-		}
-	}
-	return n
-}
-
-func trim(ts []time.Time, now time.Time) []time.Time {
-	cut := now.Add(-time.Second)
-	i := 0
-	for i < len(ts) && !ts[i].After(cut) {
-		i++
-	}
-	return append(ts[:0], ts[i:]...)
-}
-
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // Layout implements ebiten.Game; LayoutF is used instead where supported.
@@ -336,7 +285,7 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 func (g *Game) relayout() {
 	g.lay = layout.Compute(layout.Params{W: g.cssW, H: g.cssH, Flipped: g.flipped, HasHands: g.board.HasHands})
 	g.in.Reset()
-	g.dirty = true
+	g.dmg.All()
 }
 
 // resolve maps an animation location to the screen (CSS pixels).
@@ -380,9 +329,7 @@ func (g *Game) emit(i model.Intent) { g.pending = append(g.pending, i) }
 func (g *Game) Update() error {
 	g.mu.Lock()
 	now := g.now()
-	g.updates = append(trim(g.updates, now), now)
-	g.frames = trim(g.frames, now)
-	g.draws = trim(g.draws, now)
+	g.stats.update(now)
 	g.handleInput(now)
 	out := g.pending
 	g.pending = nil
@@ -394,109 +341,4 @@ func (g *Game) Update() error {
 		}
 	}
 	return nil
-}
-
-func (g *Game) handleInput(now time.Time) {
-	// Ebiten reports pointer positions relative to the page's viewport; the
-	// canvas need not start at its corner (the page puts HTML around it).
-	g.originX, g.originY = canvasOrigin()
-	toCSS := func(x, y int) (float64, float64) {
-		return float64(x)/g.scale - g.originX, float64(y)/g.scale - g.originY
-	}
-	// Touch: follow one finger at a time.
-	g.touchBuf = ebiten.AppendTouchIDs(g.touchBuf[:0])
-	if g.touchOn {
-		still := false
-		for _, id := range g.touchBuf {
-			if id == g.touchID {
-				still = true
-			}
-		}
-		if still {
-			x, y := toCSS(ebiten.TouchPosition(g.touchID))
-			if x != g.touchX || y != g.touchY {
-				g.touchX, g.touchY = x, y
-				g.in.Motion(x, y) // Draw repaints where the dragged piece was and is
-				g.hold.Motion(x, y)
-			}
-			if hx, hy, ok := g.hold.Due(now); ok {
-				// A long press: describe the piece, and forget the tap.
-				g.in.Reset()
-				g.dirty = true
-				g.describe(hx, hy)
-			}
-		} else {
-			g.touchOn = false
-			if !g.hold.Release() {
-				g.release(g.touchX, g.touchY)
-			}
-		}
-		g.lastTouch = now
-	} else if len(g.touchBuf) > 0 {
-		g.touchOn, g.touchID = true, g.touchBuf[0]
-		g.touchX, g.touchY = toCSS(ebiten.TouchPosition(g.touchID))
-		g.lastTouch = now
-		g.hold.Press(g.touchX, g.touchY, now)
-		g.press(g.touchX, g.touchY, true)
-	}
-	// Mouse (and pen), ignored right after touches.
-	down := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
-	recentTouch := now.Sub(g.lastTouch) < 700*time.Millisecond
-	x, y := toCSS(ebiten.CursorPosition())
-	switch {
-	case down && !g.mouseDown:
-		g.mouseDown = true
-		if !recentTouch {
-			g.press(x, y, false)
-		}
-	case down && g.mouseDown:
-		if !recentTouch {
-			g.in.Motion(x, y)
-		}
-	case !down && g.mouseDown:
-		g.mouseDown = false
-		if !recentTouch {
-			g.release(x, y)
-		}
-	}
-	// A right-click describes the piece under the pointer.
-	right := ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight)
-	if right && !g.rightDown && !recentTouch {
-		g.in.Reset()
-		g.dirty = true
-		g.describe(x, y)
-	}
-	g.rightDown = right
-}
-
-// describe reports the square (and, on a bifold square holding two pieces,
-// the slot) under (x, y) as an IntentDescribe.
-func (g *Game) describe(x, y float64) {
-	sq, ok := g.lay.SquareAt(x, y)
-	if !ok {
-		return
-	}
-	slot := 0
-	if g.board.Bifold && g.board.Count(sq) == 2 && x > g.lay.SquareCenter(sq).X {
-		slot = 1
-	}
-	g.emit(model.Intent{Kind: model.IntentDescribe, Square: sq, Slot: slot})
-}
-
-func (g *Game) press(x, y float64, touch bool) {
-	g.dirty = true
-	if g.style.TapDescribes {
-		g.describe(x, y)
-		return
-	}
-	if mv := g.in.Press(x, y, touch, env{g}); mv != "" {
-		g.emit(model.Intent{Kind: model.IntentMove, Move: mv})
-	}
-}
-
-func (g *Game) release(x, y float64) {
-	g.dirty = true
-	if mv := g.in.Release(x, y, env{g}); mv != "" {
-		g.emit(model.Intent{Kind: model.IntentMove, Move: mv})
-	}
 }

@@ -111,6 +111,9 @@ func (m *Machine) Dests() []model.Target {
 	return out
 }
 
+// Dragging reports whether a piece is being dragged.
+func (m *Machine) Dragging() bool { return m.dragging && m.sel != nil }
+
 // Drag returns the dragged source and pointer position while dragging.
 func (m *Machine) Drag() (src Source, x, y float64, touch, ok bool) {
 	if !m.dragging || m.sel == nil {
