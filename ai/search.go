@@ -609,13 +609,26 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 stages:
 	for {
 		s.scoreMoves(ply, ml, hashMove)
+		// Once a quiet move is pruned, every later quiet move of the stage
+		// is too (the conditions only grow truer: alpha, bestScore and the
+		// count of quiet moves only rise). Then the list keeps just the
+		// others, once it is sorted (the first picks break ties by place,
+		// so they must see the whole list): the same moves are searched in
+		// the same order, without sorting or stepping over the pruned ones.
+		pruned := false
 		for j := 0; j < ml.N; j, i = j+1, i+1 {
 			var m game.Move
 			if j < 4 {
 				m = pick(ml, sc, j)
 			} else {
 				if j == 4 {
+					if pruned {
+						keepLoud(ml, sc, 4)
+					}
 					s.sortRest(ml, sc, 4)
+					if j == ml.N {
+						break
+					}
 				}
 				m = ml.Moves[j]
 			}
@@ -626,11 +639,12 @@ stages:
 			// futility: quiet moves that cannot lift a hopeless position at the
 			// frontier
 			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
-				if depth <= 2 && staticEval+150*depth <= alpha {
-					continue
-				}
-				// late move pruning
-				if depth <= 3 && quiets > 6+depth*depth*4 {
+				if depth <= 2 && staticEval+150*depth <= alpha ||
+					depth <= 3 && quiets > 6+depth*depth*4 { // late move pruning
+					if !pruned && j >= 4 {
+						keepLoud(ml, sc, j+1)
+					}
+					pruned = true
 					continue
 				}
 			}
@@ -922,6 +936,20 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		}
 		sc[i] = v
 	}
+}
+
+// keepLoud keeps, from index i on, only the moves that are not quiet
+// (captures and promotions: the search's pruning spares them), in order.
+func keepLoud(ml *game.MoveList, sc *[game.MaxMoves]int32, i int) {
+	n := i
+	for j := i; j < ml.N; j++ {
+		if m := ml.Moves[j]; m.IsCapture() || m.Promo() != game.NoKind {
+			ml.Moves[n&(game.MaxMoves-1)] = m
+			sc[n&(game.MaxMoves-1)] = sc[j]
+			n++
+		}
+	}
+	ml.N = n
 }
 
 // pick moves the best-scored move among i.. to position i and returns it.
