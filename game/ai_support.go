@@ -30,6 +30,7 @@ func (p *Position) HistoryHashes(dst []uint64) []uint64 {
 // It must not be used when the side to move is in check.
 func (p *Position) MakeNull() {
 	u := undo{move: NoMove, castle: p.castle, ep: p.ep, half: int16(p.half), hash: p.hash, royal: p.royal, royals: p.royals, occ: p.occ, cls: p.cls}
+	p.chkKnown = false
 	p.hash ^= zEP[epIndex(p.ep)]
 	p.ep = -1
 	p.hash ^= zEP[epIndex(p.ep)]

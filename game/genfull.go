@@ -55,7 +55,20 @@ func (p *Position) attacked(s int, by Color) bool {
 
 // InCheck reports whether the side to move has its royal attacked (full-size games).
 func (p *Position) InCheck() bool {
-	return p.v.Check && p.attacked(int(p.royal[p.turn]), p.turn.Other())
+	return p.v.Check && p.checkers() != 0
+}
+
+// checkers returns the enemy pieces that attack the side to move's royal
+// (none without a royal), worked out once per position: the search asks
+// InCheck and then generates, which needs them again.
+func (p *Position) checkers() uint64 {
+	if !p.chkKnown {
+		p.chk, p.chkKnown = 0, true
+		if rsq := int(p.royal[p.turn&1]); rsq >= 0 {
+			p.chk = p.attackersTo(rsq, p.turn^1, p.occ[0]|p.occ[1])
+		}
+	}
+	return p.chk
 }
 
 // genFull appends the legal moves of a full-size position, each one legal
@@ -81,7 +94,7 @@ func (p *Position) genFull(ml *MoveList, mode genMode) {
 	var checkers, pinned uint64
 	evade := ^uint64(0)
 	if rsq >= 0 {
-		checkers = p.attackersTo(rsq, them, all)
+		checkers = p.checkers()
 		pinned = p.pinnedTo(rsq, us, all)
 		if checkers != 0 {
 			// a non-royal piece must take a single checker or step between
