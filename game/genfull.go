@@ -147,10 +147,14 @@ func (p *Position) genFull(ml *MoveList, mode genMode) {
 		s := bits.TrailingZeros64(bb)
 		k := p.sq[s][0].Kind()
 		info := &kinds[k]
-		// pieceAtt, written out to save a call per piece; a pinned piece
-		// keeps to its line (the mask is all ones otherwise)
-		orth, diag := slideAtt(&rayRange[info.move.Orth&3][s], &rayRange[info.move.Diag&3][s], all)
-		att := (orth | diag | knightBB[s]&leapMask[info.move.Leap&3]) & (lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1))
+		// pieceAtt, written out to save two calls per piece (dear under
+		// WASM); a pinned piece keeps to its line (the mask is all ones
+		// otherwise)
+		ro, rd := &rayRange[info.move.Orth&3][s], &rayRange[info.move.Diag&3][s]
+		att := upRay(ro[0], all) | upRay(ro[1], all) | downRay(ro[2], all) | downRay(ro[3], all) |
+			upRay(rd[4], all) | upRay(rd[7], all) | downRay(rd[5], all) | downRay(rd[6], all) |
+			knightBB[s]&leapMask[info.move.Leap&3]
+		att &= lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1)
 		if !info.royal {
 			att &= evade
 		}
