@@ -240,36 +240,6 @@ func TestRepetitionDraw(t *testing.T) {
 	}
 }
 
-// TestRepeated checks the search's repetition test itself: the position after
-// a shuffle there and back has occurred before (same side to move), a new one
-// has not, and a null move in between hides earlier positions.
-func TestRepeated(t *testing.T) {
-	p := mustParse(t, "chess", "k7/8/8/8/8/8/8/K7 w - - 0 1")
-	s := &searcher{p: p, ev: newEvaluator(p.Variant())}
-	for _, ms := range []string{"a1a2", "a8a7", "a2a1", "a7a8"} {
-		m, err := p.ParseMove(ms)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.hist = append(s.hist, p.Hash())
-		p.Make(m)
-	}
-	if !s.repeated() {
-		t.Error("the start position after a1a2 a8a7 a2a1 a7a8: not seen as repeated")
-	}
-	m, _ := p.ParseMove("a1b1")
-	s.hist = append(s.hist, p.Hash())
-	p.Make(m)
-	if s.repeated() {
-		t.Error("a new position seen as repeated")
-	}
-	s.hist = append(s.hist[:1], nullHash, s.hist[2], s.hist[3])
-	p.Unmake()
-	if s.repeated() {
-		t.Error("a position before a null move seen as repeated")
-	}
-}
-
 // TestNoiseDoesNotLeak checks that a search with evaluation noise (a low
 // level) leaves nothing in the transposition table that a later search
 // without noise would use: it must find exactly what a fresh engine finds.

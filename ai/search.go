@@ -138,19 +138,20 @@ const (
 // searcher is the per-search state; it lives inside the Engine so that its
 // large arrays are allocated once.
 type searcher struct {
-	e        *Engine
-	p        *game.Position
-	ev       *evaluator
-	check    bool // full-size rule set: check and checkmate
-	nodes    uint64
-	limits   Limits
-	start    time.Time
-	deadline time.Time
-	stopped  bool
-	yield    func()
-	age      uint8
+	e     *Engine
+	p     *game.Position
+	ev    *evaluator
+	check bool // full-size rule set: check and checkmate
+	// repWindow bounds the repetition scan (plies; 0: none)
+	repWindow int
+	nodes     uint64
+	limits    Limits
+	start     time.Time
+	deadline  time.Time
+	stopped   bool
+	yield     func()
+	age       uint8
 
-	hist    []uint64 // hashes of the positions before each move (game + search path)
 	lists   [maxPly + 1]game.MoveList
 	scores  [maxPly + 1][game.MaxMoves]int32
 	killers [maxPly + 1][2]game.Move
@@ -177,13 +178,16 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)
 	s.check = p.Variant().Check
+	s.repWindow = 0
+	if p.Variant().Drops {
+		s.repWindow = 120
+	}
 	s.nodes = 0
 	s.limits = cfg.Limits
 	s.start = time.Now()
 	s.stopped = false
 	s.yield = cfg.Yield
 	s.age++
-	s.hist = s.p.HistoryHashes(s.hist[:0])
 	for i := range s.killers {
 		s.killers[i] = [2]game.Move{}
 	}
@@ -376,42 +380,21 @@ func (s *searcher) updatePV(ply int, m game.Move) {
 	s.pvLen[ply] = n + 1
 }
 
-// push makes m, recording the hash of the position before it.
+// push makes m (the position keeps its history, for repetitions).
 func (s *searcher) push(m game.Move) {
-	s.hist = append(s.hist, s.p.Hash())
 	s.ev.make(s.p, m)
 	s.nodes++
 }
 
 func (s *searcher) pop() {
 	s.ev.unmake(s.p)
-	s.hist = s.hist[:len(s.hist)-1]
 }
 
-// nullHash marks a null move in hist: repetition scans stop there.
-const nullHash = 0
-
 // repeated reports whether the current position occurred before, with the
-// same side to move, since the last null move.
+// same side to move, since the last null move (in the game or the search);
+// with drops only the last 120 plies are looked at.
 func (s *searcher) repeated() bool {
-	h := s.p.Hash()
-	n := len(s.hist)
-	lim := 0
-	if !s.ev.drops {
-		// without drops, no position repeats across a capture or pawn move
-		lim = max(0, n-s.p.Halfmove())
-	} else if n > 120 {
-		lim = n - 120
-	}
-	for i := n - 2; i >= lim; i -= 2 {
-		if s.hist[i+1] == nullHash {
-			return false
-		}
-		if s.hist[i] == h {
-			return true
-		}
-	}
-	return false
+	return s.p.Repeats(s.repWindow)
 }
 
 // poll checks the limits every 256 nodes (well under a millisecond).
@@ -563,12 +546,10 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
-			s.hist = append(s.hist, nullHash)
 			p.MakeNull()
 			s.nodes++
 			score := -s.search(depth-1-r, ply+1, -beta, -beta+1, false)
 			p.Unmake()
-			s.hist = s.hist[:len(s.hist)-1]
 			if s.stopped {
 				return 0
 			}
@@ -609,28 +590,42 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 stages:
 	for {
 		s.scoreMoves(ply, ml, hashMove)
+		// Once a quiet move is pruned, every later quiet move of the stage
+		// is too (the conditions only grow truer: alpha, bestScore and the
+		// count of quiet moves only rise). Then the list keeps just the
+		// others, once it is sorted (the first picks break ties by place,
+		// so they must see the whole list): the same moves are searched in
+		// the same order, without sorting or stepping over the pruned ones.
+		pruned := false
 		for j := 0; j < ml.N; j, i = j+1, i+1 {
 			var m game.Move
 			if j < 4 {
 				m = pick(ml, sc, j)
 			} else {
 				if j == 4 {
+					if pruned {
+						keepLoud(ml, sc, 4)
+					}
 					s.sortRest(ml, sc, 4)
+					if j == ml.N {
+						break
+					}
 				}
 				m = ml.Moves[j]
 			}
-			quiet := !m.IsCapture() && m.Promo() == game.NoKind
+			quiet := isQuiet(m)
 			if quiet {
 				quiets++
 			}
 			// futility: quiet moves that cannot lift a hopeless position at the
 			// frontier
 			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
-				if depth <= 2 && staticEval+150*depth <= alpha {
-					continue
-				}
-				// late move pruning
-				if depth <= 3 && quiets > 6+depth*depth*4 {
+				if depth <= 2 && staticEval+150*depth <= alpha ||
+					depth <= 3 && quiets > 6+depth*depth*4 { // late move pruning
+					if !pruned && j >= 4 {
+						keepLoud(ml, sc, j+1)
+					}
+					pruned = true
 					continue
 				}
 			}
@@ -910,7 +905,7 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		switch {
 		case m == hashMove:
 			v = 1 << 30
-		case m.IsCapture() || m.Promo() != game.NoKind:
+		case !isQuiet(m):
 			_, order := s.capScore(m)
 			v = 1<<28 + order
 		case m == k0:
@@ -922,6 +917,26 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		}
 		sc[i] = v
 	}
+}
+
+// isQuiet reports whether the search treats m as quiet: it prunes and
+// reduces such moves and orders them by killers and history. Neither a
+// capture nor any promotion (a metamorphosis included), unlike the captures
+// stage's game.Position.IsTactical.
+func isQuiet(m game.Move) bool { return !m.IsCapture() && m.Promo() == game.NoKind }
+
+// keepLoud keeps, from index i on, only the moves that are not quiet
+// (captures and promotions: the search's pruning spares them), in order.
+func keepLoud(ml *game.MoveList, sc *[game.MaxMoves]int32, i int) {
+	n := i
+	for j := i; j < ml.N; j++ {
+		if m := ml.Moves[j]; !isQuiet(m) {
+			ml.Moves[n&(game.MaxMoves-1)] = m
+			sc[n&(game.MaxMoves-1)] = sc[j]
+			n++
+		}
+	}
+	ml.N = n
 }
 
 // pick moves the best-scored move among i.. to position i and returns it.

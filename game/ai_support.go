@@ -16,20 +16,12 @@ func (p *Position) RoyalCount(c Color) int {
 	return 0
 }
 
-// HistoryHashes appends to dst the hashes of the positions before each move
-// made with Make (oldest first), for repetition detection inside a search.
-func (p *Position) HistoryHashes(dst []uint64) []uint64 {
-	for i := range p.stack {
-		dst = append(dst, p.stack[i].hash)
-	}
-	return dst
-}
-
 // MakeNull passes the turn without moving (a null move, for the search's
 // null-move pruning). It clears the en-passant square. Unmake takes it back.
 // It must not be used when the side to move is in check.
 func (p *Position) MakeNull() {
 	u := undo{move: NoMove, castle: p.castle, ep: p.ep, half: int16(p.half), hash: p.hash, royal: p.royal, royals: p.royals, occ: p.occ, cls: p.cls}
+	p.chkKnown = false
 	p.hash ^= zEP[epIndex(p.ep)]
 	p.ep = -1
 	p.hash ^= zEP[epIndex(p.ep)]

@@ -55,7 +55,20 @@ func (p *Position) attacked(s int, by Color) bool {
 
 // InCheck reports whether the side to move has its royal attacked (full-size games).
 func (p *Position) InCheck() bool {
-	return p.v.Check && p.attacked(int(p.royal[p.turn]), p.turn.Other())
+	return p.v.Check && p.checkers() != 0
+}
+
+// checkers returns the enemy pieces that attack the side to move's royal
+// (none without a royal), worked out once per position: the search asks
+// InCheck and then generates, which needs them again.
+func (p *Position) checkers() uint64 {
+	if !p.chkKnown {
+		p.chk, p.chkKnown = 0, true
+		if rsq := int(p.royal[p.turn&1]); rsq >= 0 {
+			p.chk = p.attackersTo(rsq, p.turn^1, p.occ[0]|p.occ[1])
+		}
+	}
+	return p.chk
 }
 
 // genFull appends the legal moves of a full-size position, each one legal
@@ -81,7 +94,7 @@ func (p *Position) genFull(ml *MoveList, mode genMode) {
 	var checkers, pinned uint64
 	evade := ^uint64(0)
 	if rsq >= 0 {
-		checkers = p.attackersTo(rsq, them, all)
+		checkers = p.checkers()
 		pinned = p.pinnedTo(rsq, us, all)
 		if checkers != 0 {
 			// a non-royal piece must take a single checker or step between
@@ -134,10 +147,14 @@ func (p *Position) genFull(ml *MoveList, mode genMode) {
 		s := bits.TrailingZeros64(bb)
 		k := p.sq[s][0].Kind()
 		info := &kinds[k]
-		// pieceAtt, written out to save a call per piece; a pinned piece
-		// keeps to its line (the mask is all ones otherwise)
-		orth, diag := slideAtt(&rayRange[info.move.Orth&3][s], &rayRange[info.move.Diag&3][s], all)
-		att := (orth | diag | knightBB[s]&leapMask[info.move.Leap&3]) & (lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1))
+		// pieceAtt, written out to save two calls per piece (dear under
+		// WASM); a pinned piece keeps to its line (the mask is all ones
+		// otherwise)
+		ro, rd := &rayRange[info.move.Orth&3][s], &rayRange[info.move.Diag&3][s]
+		att := upRay(ro[0], all) | upRay(ro[1], all) | downRay(ro[2], all) | downRay(ro[3], all) |
+			upRay(rd[4], all) | upRay(rd[7], all) | downRay(rd[5], all) | downRay(rd[6], all) |
+			knightBB[s]&leapMask[info.move.Leap&3]
+		att &= lineBB[rsq&63][s] | -(^pinned >> uint(s) & 1)
 		if !info.royal {
 			att &= evade
 		}

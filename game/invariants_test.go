@@ -124,10 +124,14 @@ func checkOcc(t *testing.T, p *Position) {
 // before appears.
 func checkEffect(t *testing.T, p *Position, sq [64]Cell, hand [2][NumKinds]uint8, ms string, e Effect) {
 	t.Helper()
-	var on [64][]Piece // each square's pieces: before, less the vanished, plus the appeared
+	// each square's pieces: before, less the vanished, plus the appeared
+	// (fixed arrays: this runs for every move of every random game)
+	var on [64][6]Piece
+	var n [64]int8 // pieces in on[s]; -1: not looked at (the square did not change)
 	for s := range sq {
+		n[s] = -1
 		if sq[s] != p.sq[s] {
-			on[s] = append(on[s], sq[s][0], sq[s][1])
+			on[s][0], on[s][1], n[s] = sq[s][0], sq[s][1], 2
 		}
 	}
 	appeared := false
@@ -156,36 +160,47 @@ func checkEffect(t *testing.T, p *Position, sq [64]Cell, hand [2][NumKinds]uint8
 		if c.Piece == NoPiece || cell[c.Slot&1] != c.Piece {
 			t.Fatalf("%s: change %+v: slot %d holds %v", ms, c, c.Slot, cell)
 		}
-		if on[s] == nil {
-			on[s] = append(on[s], sq[s][0], sq[s][1])
+		if n[s] < 0 {
+			on[s][0], on[s][1], n[s] = sq[s][0], sq[s][1], 2
 		}
 		if c.Appear {
-			on[s] = append(on[s], c.Piece)
+			if n[s] == int8(len(on[s])) {
+				t.Fatalf("%s: too many pieces appear on %s (%+v)", ms, SquareName(s), e.Changes)
+			}
+			on[s][n[s]] = c.Piece
+			n[s]++
 			continue
 		}
-		i := 0
-		for i < len(on[s]) && on[s][i] != c.Piece {
+		i := int8(0)
+		for i < n[s] && on[s][i] != c.Piece {
 			i++
 		}
-		if i == len(on[s]) {
+		if i == n[s] {
 			t.Fatalf("%s: %c vanishes from %s, which does not hold it (%+v)", ms, p.v.PieceLetter(c.Piece), SquareName(s), e.Changes)
 		}
-		on[s] = append(on[s][:i], on[s][i+1:]...)
+		n[s]--
+		on[s][i] = on[s][n[s]]
 	}
-	for s, l := range on {
-		if l == nil {
+	for s := range on {
+		if n[s] < 0 {
 			continue
 		}
-		var n [64]int
-		for _, x := range l {
-			n[x&63]++
-		}
-		n[p.sq[s][0]&63]--
-		n[p.sq[s][1]&63]--
-		for x := 1; x < 64; x++ {
-			if n[x] != 0 {
-				t.Fatalf("%s: on %s before - vanished + appeared is %v, after the move %v (%+v)", ms, SquareName(s), l, p.sq[s], e.Changes)
+		// the same pieces as after the move (empty slots aside)
+		var left [2]Piece
+		k := 0
+		for _, x := range on[s][:n[s]] {
+			if x == NoPiece {
+				continue
 			}
+			if k == 2 {
+				t.Fatalf("%s: on %s before - vanished + appeared is %v, after the move %v (%+v)", ms, SquareName(s), on[s][:n[s]], p.sq[s], e.Changes)
+			}
+			left[k] = x
+			k++
+		}
+		a := p.sq[s]
+		if !(left == a || left[0] == a[1] && left[1] == a[0]) {
+			t.Fatalf("%s: on %s before - vanished + appeared is %v, after the move %v (%+v)", ms, SquareName(s), left, a, e.Changes)
 		}
 	}
 	if hand != p.hand {

@@ -32,6 +32,7 @@ func (p *Position) Make(m Move) {
 	u.occ[0], u.occ[1] = p.occ[0], p.occ[1]
 	u.cls[0], u.cls[1], u.cls[2], u.cls[3], u.cls[4], u.cls[5] = p.cls[0], p.cls[1], p.cls[2], p.cls[3], p.cls[4], p.cls[5]
 	u.n, u.nh = 0, 0
+	p.chkKnown = false
 	resetHalf := m.IsCapture()
 	to := m.To()
 	switch {
@@ -274,6 +275,7 @@ func (p *Position) makeBifold(u *undo, m Move) bool {
 // Unmake takes back the last move made with Make.
 func (p *Position) Unmake() {
 	u := &p.stack[len(p.stack)-1]
+	p.chkKnown = false
 	for i := int(u.n) - 1; i >= 0; i-- {
 		p.sq[u.sq[i&3]&63] = u.cell[i&3]
 	}

@@ -91,6 +91,9 @@ type Position struct {
 	occ    [2]uint64      // squares holding a piece of each colour (bit s for square s)
 	cls    [numCls]uint64 // squares holding a piece of each attack class (attacks.go)
 	stack  []undo         // made moves, for Unmake and repetition
+
+	chk      uint64 // checkers(), when chkKnown (Make and Unmake forget it)
+	chkKnown bool
 }
 
 // Zobrist keys.

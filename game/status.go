@@ -60,6 +60,31 @@ func (p *Position) Repetitions() int {
 	return n
 }
 
+// Repeats reports whether the current position occurred before with the
+// same side to move, for the search: it looks back at most window plies (0:
+// no limit), in a game without drops no further than the last capture or
+// pawn move (none repeats across one), and never past a null move
+// (MakeNull).
+func (p *Position) Repeats(window int) bool {
+	n := len(p.stack)
+	lim := 0
+	if window > 0 {
+		lim = max(0, n-window)
+	}
+	if !p.v.Drops {
+		lim = max(lim, n-p.half)
+	}
+	for i := n - 2; i >= lim; i -= 2 {
+		if p.stack[i+1].move == NoMove {
+			return false
+		}
+		if p.stack[i].hash == p.hash {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *Position) bareKings() bool {
 	for s := 0; s < 64; s++ {
 		x := p.sq[s][0]

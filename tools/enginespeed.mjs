@@ -1,0 +1,133 @@
+// enginespeed.mjs: the search's speed in a real browser worker. Serves the
+// built site (make build), opens headless Chromium (playwright-core from
+// tests/browser/node_modules, the browser at $CHROMIUM or /usr/bin/chromium),
+// starts the page's own engine worker (web/engine-worker.js running
+// engine.wasm) and lets it think at level 8 from the mid-game position of
+// each rule set (the positions of ai/bench_test.go), first once for the move
+// time to warm up (V8 optimises WebAssembly after a while), then to a fixed
+// depth. It prints, as [report] lines, nodes per second of that search per
+// second of the worker thread's CPU time (read from /proc: the machine may
+// be shared) and per second of wall-clock time (the engine's own), and the
+// warm-up's.
+//
+//   node tools/enginespeed.mjs [-movetime MS] [-dist DIR]
+import { createServer } from 'node:http';
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : def;
+};
+const dist = resolve(opt('-dist', process.env.CHIMERA_DIST || join(root, 'dist')));
+const movetime = Number(opt('-movetime', 3000));
+const { chromium } = createRequire(join(root, 'tests/browser/package.json'))('playwright-core');
+
+// the mid-game positions of ai/bench_test.go, with a depth of some
+// 250,000-500,000 nodes
+const positions = [
+  ['bedlam', 'r1b1k2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1B1KB1R[Qq] w - - 0 7', 9],
+  ['assimilation', 'r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R w KQkq - 0 6', 10],
+  ['bifold-halfgi', '(rr)(hh)(bb)(qq)(wf)(bb)1(rr)/ppp2ppp/3p1h2/4p3/4P3/2H2P2/PPPP2PP/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[Hh] w KQkq - 0 5', 9],
+  ['bifold-halfgi-pawns', 'startpos', 9],
+  ['bifold-halfgi-weak', 'startpos', 9],
+  ['chess', 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4', 10],
+];
+
+// workerCPU returns the CPU time in seconds of the threads named
+// DedicatedWorker in the processes below pid (the browser's renderers).
+async function workerCPU(pid) {
+  const procs = await readdir('/proc').catch(() => []);
+  const parent = new Map();
+  for (const p of procs) {
+    if (!/^\d+$/.test(p)) continue;
+    const stat = await readFile(`/proc/${p}/stat`, 'utf8').catch(() => '');
+    parent.set(p, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  const below = p => {
+    for (let q = p; q; q = parent.get(q)) if (q === String(pid)) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const p of parent.keys()) {
+    if (!below(p)) continue;
+    for (const t of await readdir(`/proc/${p}/task`).catch(() => [])) {
+      const stat = await readFile(`/proc/${p}/task/${t}/stat`, 'utf8').catch(() => '');
+      if (!stat.includes('(DedicatedWorker')) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+const server = createServer(async (req, res) => {
+  const path = new URL(req.url, 'http://x').pathname;
+  if (path === '/') {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>engine speed</title>');
+    return;
+  }
+  try {
+    const body = await readFile(join(dist, path.replace(/^\/+/, '').replace(/\.\./g, '')));
+    res.writeHead(200, { 'content-type': types[extname(path)] || 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const launched = await chromium.launchServer({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium' });
+const browser = await chromium.connect(launched.wsEndpoint());
+try {
+  const page = await browser.newPage();
+  page.on('console', m => m.type() === 'error' && console.error('page:', m.text()));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.exposeFunction('workerCPU', () => workerCPU(launched.process().pid));
+  const version = browser.version();
+  const results = await page.evaluate(async ({ positions, movetime }) => {
+    const w = new Worker('engine-worker.js');
+    let onmsg = () => {};
+    w.onmessage = e => onmsg(e.data);
+    await new Promise((ok, bad) => {
+      onmsg = m => (m.type === 'ready' ? ok() : m.type === 'error' && bad(new Error(m.message)));
+    });
+    const think = (variant, fen, go) => new Promise((ok, bad) => {
+      let last = null;
+      onmsg = m => {
+        if (m.type === 'info') last = m;
+        else if (m.type === 'bestmove') ok(last);
+        else if (m.type === 'error') bad(new Error(m.message));
+      };
+      w.postMessage({ type: 'position', variant, fen, moves: [] });
+      w.postMessage({ type: 'go', level: 8, seed: 1, ...go });
+    });
+    const out = [];
+    for (const [variant, fen, depth] of positions) {
+      const warm = await think(variant, fen, { movetime });
+      const c0 = await window.workerCPU();
+      const run = await think(variant, fen, { depth, movetime: 120000 });
+      const cpu = (await window.workerCPU()) - c0;
+      out.push({ variant, warm, run, cpu });
+    }
+    w.terminate();
+    return out;
+  }, { positions, movetime });
+  for (const { variant, warm, run, cpu } of results) {
+    const nps = i => (i && i.time > 0 ? Math.round(i.nodes / (i.time / 1000)) : 0);
+    console.log(`[report] engine worker, Chromium ${version}, ${variant}: ` +
+      `${cpu > 0 ? Math.round(run.nodes / cpu) : '?'} nodes per CPU second, ${nps(run)} per second ` +
+      `(depth ${run.depth}: ${run.nodes} nodes, ${run.time} ms, ${cpu.toFixed(2)} s CPU; ` +
+      `warm-up ${warm.nodes} nodes at ${nps(warm)} per second)`);
+  }
+} finally {
+  await browser.close();
+  await launched.close();
+  server.close();
+}
