@@ -309,7 +309,7 @@ func (e *evaluator) refStructure(p *game.Position) int {
 	return total
 }
 
-// refAttacks lists the squares a chess piece on sq attacks, walking its
+// refAttacks lists the squares a full-size piece on sq attacks, walking its
 // lines square by square.
 func refAttacks(p *game.Position, sq int) []int {
 	var out []int
@@ -327,19 +327,28 @@ func refAttacks(p *game.Position, sq int) []int {
 		}
 	}
 	k := p.At(sq)[0].Kind()
-	if k == game.Knight {
+	in := func(ks ...game.Kind) bool {
+		for _, x := range ks {
+			if k == x {
+				return true
+			}
+		}
+		return false
+	}
+	if in(game.Knight, game.Marshall, game.Paladin, game.Eques) {
 		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
 			add(d[0], d[1], false)
 		}
 	}
-	if k == game.Rook || k == game.Queen || k == game.King {
+	// orthogonal lines: sliders, or a step for the King and the Pope
+	if in(game.Rook, game.Queen, game.Marshall, game.Dragon, game.King, game.Pope, game.Eques) {
 		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			add(d[0], d[1], k != game.King)
+			add(d[0], d[1], in(game.Rook, game.Queen, game.Marshall, game.Dragon))
 		}
 	}
-	if k == game.Bishop || k == game.Queen || k == game.King {
+	if in(game.Bishop, game.Queen, game.Paladin, game.Pope, game.King, game.Dragon, game.Eques) {
 		for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}} {
-			add(d[0], d[1], k != game.King)
+			add(d[0], d[1], in(game.Bishop, game.Queen, game.Paladin, game.Pope))
 		}
 	}
 	return out
