@@ -100,6 +100,10 @@ type evaluator struct {
 	nonPawn [64]int32
 	// handOrder lists the kinds that can be in hand.
 	handOrder []game.Kind
+	// terms are the weights of the structural terms of the full-size
+	// evaluation (pawn structure, mobility, king attack, rooks, bishop
+	// pair, pawn shield); nil where they are off.
+	terms *fullTerms
 	// st[top] is the incremental part of the evaluation of the current
 	// position; make and unmake push and pop it.
 	st  [evStack]evState
@@ -135,11 +139,20 @@ func init() {
 
 func newEvaluator(v *game.Variant) *evaluator {
 	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops}
+	t := tuningOf(v)
+	hb := handBonus
+	if t.hand != nil {
+		hb = *t.hand
+	}
 	for k := range e.value {
 		e.value[k] = v.Value(game.Kind(k))
-		e.hand[k] = e.value[k] * (100 + handBonus) / 100
+		if val, ok := t.values[game.Kind(k)]; ok {
+			e.value[k] = val
+		}
+		e.hand[k] = e.value[k] * (100 + hb) / 100
 	}
 	e.handOrder = v.HandOrder()
+	e.terms = t.terms
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
 		if c == game.Black {
@@ -441,6 +454,9 @@ func (e *evaluator) evalFull(p *game.Position) int {
 		} else {
 			s -= sc
 		}
+	}
+	if e.terms != nil {
+		s += e.structure(p, st, occ, royal)
 	}
 	return e.final(p, s)
 }

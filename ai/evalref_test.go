@@ -152,7 +152,206 @@ func (e *evaluator) refEvalFull(p *game.Position) int {
 		}
 		score[c] += safety
 	}
+	if e.terms != nil {
+		return score[0] - score[1] + e.refStructure(p)
+	}
 	return score[0] - score[1]
+}
+
+// refStructure is structure square by square: pawn structure, mobility
+// (walking each line), rooks on open files, the bishop pair, pawn shields.
+func (e *evaluator) refStructure(p *game.Position) int {
+	t := e.terms
+	pawnAt := func(sq int, c game.Color) bool {
+		x := p.At(sq)[0]
+		return x != game.NoPiece && x.Kind() == game.Pawn && x.Color() == c
+	}
+	// attackedByPawn reports whether a pawn of c attacks sq
+	attackedByPawn := func(sq int, c game.Color) bool {
+		dr := -1 // the pawn stands one rank behind sq, from c's view
+		if c == game.Black {
+			dr = 1
+		}
+		r := sq>>3 + dr
+		for _, df := range []int{-1, 1} {
+			f := sq&7 + df
+			if r >= 0 && r < 8 && f >= 0 && f < 8 && pawnAt(r*8+f, c) {
+				return true
+			}
+		}
+		return false
+	}
+	ph := 0
+	for sq := 0; sq < 64; sq++ {
+		if x := p.At(sq)[0]; x != game.NoPiece {
+			ph += int(e.nonPawn[x])
+		}
+	}
+	ph = min(ph, t.phaseMax)
+	total := 0
+	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
+	for c := game.White; c <= game.Black; c++ {
+		mg, eg := 0, 0
+		bishops, attackers, units := 0, 0, 0
+		for sq := 0; sq < 64; sq++ {
+			x := p.At(sq)[0]
+			if x == game.NoPiece || x.Color() != c {
+				continue
+			}
+			f, r := sq&7, sq>>3
+			switch k := x.Kind(); k {
+			case game.Pawn:
+				if f <= 1 || f >= 6 {
+					mg -= pawnAdv[relRank(sq, c)] * t.flankPawn / 100
+				}
+				eg += pawnAdv[relRank(sq, c)] * t.endPawn / 100
+				passed, isolated := true, true
+				for tq := 0; tq < 64; tq++ {
+					tf, tr := tq&7, tq>>3
+					if tf < f-1 || tf > f+1 {
+						continue
+					}
+					ahead := tr > r
+					if c == game.Black {
+						ahead = tr < r
+					}
+					if ahead && pawnAt(tq, c^1) {
+						passed = false
+					}
+					if tf != f && pawnAt(tq, c) {
+						isolated = false
+					}
+				}
+				if passed {
+					mg += t.passedMg[relRank(sq, c)]
+					eg += t.passedEg[relRank(sq, c)]
+				}
+				if isolated {
+					mg -= t.isolated
+					eg -= t.isolated
+				}
+			default:
+				if k == game.Bishop {
+					bishops++
+				}
+				if k == game.Rook {
+					own, any := false, false
+					for tr := 0; tr < 8; tr++ {
+						if y := p.At(tr*8 + f)[0]; y != game.NoPiece && y.Kind() == game.Pawn {
+							any = true
+							own = own || y.Color() == c
+						}
+					}
+					switch {
+					case !any:
+						mg += t.rookOpen
+					case !own:
+						mg += t.rookSemi
+					}
+				}
+				if t.mob[k] != 0 || t.attackUnits[k] != 0 {
+					n, zone := 0, false
+					for _, tq := range refAttacks(p, sq) {
+						y := p.At(tq)[0]
+						if (y == game.NoPiece || y.Color() != c) && !attackedByPawn(tq, c^1) {
+							n++
+						}
+						if rk := royal[c^1]; rk >= 0 && cheb(tq, rk) <= 1 {
+							zone = true
+						}
+					}
+					mg += t.mob[k] * (n - t.mobBase[k])
+					eg += t.mob[k] * (n - t.mobBase[k])
+					if zone && t.attackUnits[k] != 0 {
+						attackers++
+						units += t.attackUnits[k]
+					}
+				}
+				if k.Royal() {
+					mg += t.royalFile[f]
+					for g := f - 1; g <= f+1; g++ {
+						if g < 0 || g > 7 {
+							continue
+						}
+						own := false
+						for r := 0; r < 8; r++ {
+							own = own || pawnAt(r*8+g, c)
+						}
+						if !own {
+							mg -= t.openRoyal
+						}
+					}
+				}
+				if k.Royal() && relRank(sq, c) <= 1 {
+					for tq := 0; tq < 64; tq++ {
+						d := relRank(tq, c) - relRank(sq, c)
+						if d >= 1 && d <= 2 && tq&7 >= f-1 && tq&7 <= f+1 && pawnAt(tq, c) {
+							mg += t.shield
+						}
+					}
+				}
+			}
+		}
+		if bishops >= 2 {
+			mg += t.bishopPair
+			eg += t.bishopPair
+		}
+		if attackers >= 2 {
+			mg += min(t.attackScale*units*units/16, t.attackMax)
+		}
+		v := (mg*ph + eg*(t.phaseMax-ph)) / t.phaseMax
+		if c == game.White {
+			total += v
+		} else {
+			total -= v
+		}
+	}
+	return total
+}
+
+// refAttacks lists the squares a full-size piece on sq attacks, walking its
+// lines square by square.
+func refAttacks(p *game.Position, sq int) []int {
+	var out []int
+	f, r := sq&7, sq>>3
+	add := func(df, dr int, slide bool) {
+		for i := 1; i < 8; i++ {
+			tf, tr := f+i*df, r+i*dr
+			if tf < 0 || tf > 7 || tr < 0 || tr > 7 {
+				return
+			}
+			out = append(out, tr*8+tf)
+			if !slide || p.At(tr*8 + tf)[0] != game.NoPiece {
+				return
+			}
+		}
+	}
+	k := p.At(sq)[0].Kind()
+	in := func(ks ...game.Kind) bool {
+		for _, x := range ks {
+			if k == x {
+				return true
+			}
+		}
+		return false
+	}
+	if in(game.Knight, game.Marshall, game.Paladin, game.Eques) {
+		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			add(d[0], d[1], false)
+		}
+	}
+	// orthogonal lines: sliders, or a step for the King and the Pope
+	if in(game.Rook, game.Queen, game.Marshall, game.Dragon, game.King, game.Pope, game.Eques) {
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			add(d[0], d[1], in(game.Rook, game.Queen, game.Marshall, game.Dragon))
+		}
+	}
+	if in(game.Bishop, game.Queen, game.Paladin, game.Pope, game.King, game.Dragon, game.Eques) {
+		for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}} {
+			add(d[0], d[1], in(game.Bishop, game.Queen, game.Paladin, game.Pope))
+		}
+	}
+	return out
 }
 
 // neighbours lists the squares next to each square; near2 those at

@@ -260,8 +260,12 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 		if res.Mate != 0 && depth > 2*abs(res.Mate)+2 {
 			break // a proven mate: deeper search will not change it
 		}
-		if cfg.MoveTime > 0 && time.Since(s.start) > cfg.MoveTime/2 {
-			break // the next iteration would not finish
+		if cfg.MoveTime > 0 && (cfg.Depth > 0 || cfg.Nodes > 0) && time.Since(s.start) > cfg.MoveTime/2 {
+			// the next iteration would likely not finish. (With only a
+			// time limit the search goes on to the deadline: a cut
+			// iteration still returns its best move among those searched,
+			// and the first of them is the last iteration's best.)
+			break
 		}
 		if cfg.Nodes > 0 && s.nodes >= cfg.Nodes {
 			break

@@ -49,3 +49,21 @@ func (p *Position) ChangedSquare(i int) (int, Cell) {
 	u := &p.stack[len(p.stack)-1]
 	return int(u.sq[i&3]), u.cell[i&3]
 }
+
+// Attacks returns the squares that the piece on s attacks in a full-size
+// game (where it could capture, blocked by the pieces in the way; for a pawn
+// its two forward diagonals), whatever stands on them; 0 for an empty square
+// and in the Bifold Halfgi games. The search's evaluation counts mobility
+// with it.
+func (p *Position) Attacks(s int) uint64 {
+	s &= 63
+	x := p.sq[s][0]
+	if x == NoPiece || p.v.Bifold {
+		return 0
+	}
+	k := x.Kind()
+	if k == Pawn {
+		return pawnDiag[x.Color()][s]
+	}
+	return pieceAtt(kinds[k].move, s, p.occ[0]|p.occ[1])
+}

@@ -1,0 +1,317 @@
+//go:build tune
+
+package ai
+
+// The evaluation tuner: Texel-style fitting of a rule set's piece values
+// (and, in drop games, the in-hand bonus) to game results. It plays
+// self-play games (level 8 at a fixed node count per move, from seeded
+// random openings), keeps the quiet positions (side to move not in check,
+// next move not a capture or promotion) with each game's result, then
+// minimises the mean squared error between the result and
+// 1 / (1 + 10^(-K·eval/400)) of the static evaluation, first over K, then
+// over the values by coordinate descent (steps 16, 8, 4, 2 centipawns),
+// each value kept within 0.6-1.5 times its starting value and fitted only
+// where the sides differ in that kind in at least 2% of the positions. It
+// prints the fitted values as a tunings entry for tuning.go; whether they
+// are kept is decided by a match (tools/match, see README.md "Strength").
+//
+//	go test -tags tune -run TestTune -v -timeout 0 ./ai -args \
+//	    -tune.variant bedlam -tune.games 400 -tune.nodes 4000 -tune.data /tmp/bedlam.txt
+//
+// With an existing -tune.data file (one "result|position" line each, result
+// 1, 0.5 or 0 for White) the games are not played again.
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"chimera/game"
+)
+
+var (
+	tuneVariant = flag.String("tune.variant", "bedlam", "rule set to tune")
+	tuneGames   = flag.Int("tune.games", 400, "self-play games to generate")
+	tuneNodes   = flag.Int("tune.nodes", 4000, "nodes per move in the self-play games")
+	tuneData    = flag.String("tune.data", "", "positions file (made when missing)")
+	tuneSkip    = flag.Int("tune.skip", 8, "plies at the start of each game not sampled")
+)
+
+type sample struct {
+	p      *game.Position
+	result float64 // for White
+}
+
+func TestTune(t *testing.T) {
+	v, err := game.VariantByID(*tuneVariant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := *tuneData
+	if path == "" {
+		path = os.TempDir() + "/tune-" + v.ID + ".txt"
+	}
+	if _, err := os.Stat(path); err != nil {
+		t0 := time.Now()
+		n := generate(t, v, path)
+		t.Logf("%d positions from %d games in %v -> %s", n, *tuneGames, time.Since(t0).Round(time.Second), path)
+	}
+	data := load(t, v, path)
+	t.Logf("%s: %d positions", v.ID, len(data))
+
+	// the kinds that differ in number between the sides in at least 2% of
+	// the positions (the others are too rare to fit)
+	var params []game.Kind
+	for _, k := range tunedKinds(v) {
+		n := 0
+		for _, d := range data {
+			if count(d.p, k, game.White) != count(d.p, k, game.Black) {
+				n++
+			}
+		}
+		if n*50 >= len(data) {
+			params = append(params, k)
+		} else {
+			t.Logf("%s: unbalanced in only %d positions, not fitted", k.Name(), n)
+		}
+	}
+	cur := tunings[v.ID]
+	base := make(map[game.Kind]int)
+	ev := newEvaluator(v)
+	for _, k := range params {
+		base[k] = ev.value[k]
+	}
+	hand := handBonus
+	if cur.hand != nil {
+		hand = *cur.hand
+	}
+	set := func(vals map[game.Kind]int, h int) {
+		c := tunings[v.ID]
+		c.values = vals
+		hh := h
+		c.hand = &hh
+		tunings[v.ID] = c
+	}
+	errAt := func(vals map[game.Kind]int, h int, k float64) float64 {
+		set(vals, h)
+		return meanError(v, data, k)
+	}
+	// K: the scale that best fits the current values
+	bestK, bestE := 1.0, math.Inf(1)
+	for k := 0.02; k <= 3.0; k *= 1.05 {
+		if e := errAt(base, hand, k); e < bestE {
+			bestK, bestE = k, e
+		}
+	}
+	t.Logf("K %.2f, error %.6f with the current values", bestK, bestE)
+	vals := make(map[game.Kind]int)
+	for k, x := range base {
+		vals[k] = x
+	}
+	e0 := bestE
+	for _, step := range []int{16, 8, 4, 2} {
+		for improved := true; improved; {
+			improved = false
+			for _, k := range params {
+				for _, d := range []int{step, -step} {
+					// a trust region: within 0.6-1.5 times the
+					// starting value (the data are few and noisy)
+					if x := vals[k] + d; 10*x < 6*base[k] || 2*x > 3*base[k] {
+						continue
+					}
+					vals[k] += d
+					if e := errAt(vals, hand, bestK); e < bestE {
+						bestE, improved = e, true
+						t.Logf("  %s %d: %.6f", k.Name(), vals[k], e)
+						break
+					}
+					vals[k] -= d
+				}
+			}
+			if v.Drops {
+				for _, d := range []int{step / 2, -step / 2} {
+					if hand+d < 0 {
+						continue
+					}
+					if e := errAt(vals, hand+d, bestK); e < bestE {
+						hand += d
+						bestE, improved = e, true
+						t.Logf("  hand bonus %d%%: %.6f", hand, e)
+						break
+					}
+				}
+			}
+		}
+	}
+	set(cur.values, handBonus)
+	tunings[v.ID] = cur
+	t.Logf("error %.6f -> %.6f", e0, bestE)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%q: {values: map[game.Kind]int{", v.ID)
+	for i, k := range params {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "game.%s: %d", kindIdent(k), vals[k])
+	}
+	sb.WriteString("}")
+	if v.Drops {
+		fmt.Fprintf(&sb, ", hand: ptr(%d)", hand)
+	}
+	sb.WriteString("},")
+	t.Log("tuned:\n" + sb.String())
+}
+
+// tunedKinds lists the kinds whose value is fitted: every kind of the rule
+// set except the plain pawn (the unit) and the full-size royal.
+func tunedKinds(v *game.Variant) []game.Kind {
+	seen := map[game.Kind]bool{}
+	p := game.NewPosition(v)
+	for s := 0; s < 64; s++ {
+		for _, x := range p.At(s) {
+			if x != game.NoPiece {
+				seen[x.Kind()] = true
+			}
+		}
+	}
+	for _, k := range v.Promotions {
+		seen[k] = true
+	}
+	for _, k := range v.HandOrder() {
+		seen[k] = true
+	}
+	if !v.Bifold {
+		// compounds made by fusion, assimilation or metamorphosis
+		for _, k := range []game.Kind{game.Queen, game.Marshall, game.Paladin, game.Pope, game.Dragon, game.Eques} {
+			if v.ID != "chess" || k == game.Queen {
+				seen[k] = true
+			}
+		}
+		delete(seen, game.King)
+	}
+	delete(seen, game.Pawn)
+	var out []game.Kind
+	for k := range seen {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func kindIdent(k game.Kind) string {
+	return [...]string{"NoKind", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King", "Marshall", "Paladin",
+		"Pope", "Dragon", "Eques", "HRook", "HBishop", "HQueen", "Horse", "Wazir", "Ferz", "LPawn", "DPawn", "VPawn"}[k]
+}
+
+// count returns how many pieces of kind k side c has, on the board and in
+// hand.
+func count(p *game.Position, k game.Kind, c game.Color) int {
+	n := p.HandCount(c, k)
+	for s := 0; s < 64; s++ {
+		for _, x := range p.At(s) {
+			if x != game.NoPiece && x.Kind() == k && x.Color() == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// generate plays the self-play games and writes the quiet positions.
+func generate(t *testing.T, v *game.Variant, path string) int {
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	defer w.Flush()
+	e := NewEngine(16)
+	n := 0
+	for g := 0; g < *tuneGames; g++ {
+		p := game.NewPosition(v)
+		seed := uint64(g)*7919 + 11
+		for k := 0; k < 8; k++ {
+			if r, _ := p.Outcome(); r != game.Ongoing {
+				break
+			}
+			p.Make(RandomMove(p, seed+uint64(k)))
+		}
+		e.Clear()
+		var picked []string
+		result := ""
+		for {
+			if r, _ := p.Outcome(); r != game.Ongoing {
+				result = r
+				break
+			}
+			if p.Ply() >= 300 {
+				result = game.Draw
+				break
+			}
+			res := e.Search(p, Config{Limits: Limits{Nodes: uint64(*tuneNodes)}})
+			m := res.Move
+			quiet := !m.IsCapture() && m.Promo() == game.NoKind && !(v.Check && p.InCheck())
+			if quiet && p.Ply() >= *tuneSkip && abs(res.Score) < 2000 {
+				picked = append(picked, p.String())
+			}
+			p.Make(m)
+		}
+		r := map[string]string{game.WhiteWins: "1", game.BlackWins: "0", game.Draw: "0.5"}[result]
+		for _, s := range picked {
+			fmt.Fprintf(w, "%s|%s\n", r, s)
+			n++
+		}
+	}
+	return n
+}
+
+func load(t *testing.T, v *game.Variant, path string) []sample {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []sample
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		r, s, ok := strings.Cut(sc.Text(), "|")
+		if !ok {
+			continue
+		}
+		res, err := strconv.ParseFloat(r, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := game.Parse(v, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sample{p: p, result: res})
+	}
+	return out
+}
+
+// meanError is the mean squared error of the predicted results of data
+// under the current tuning, with scale k.
+func meanError(v *game.Variant, data []sample, k float64) float64 {
+	ev := newEvaluator(v)
+	sum := 0.0
+	for _, d := range data {
+		ev.reset(d.p)
+		s := float64(ev.eval(d.p))
+		if d.p.Turn() == game.Black {
+			s = -s
+		}
+		pred := 1 / (1 + math.Pow(10, -k*s/400))
+		sum += (d.result - pred) * (d.result - pred)
+	}
+	return sum / float64(len(data))
+}
