@@ -17,10 +17,6 @@ import (
 // (game.Variant.Values, with the reasoning behind them in game/variant.go);
 // the terms below are added to them.
 
-// handBonus is the extra value, in percent, of a piece in hand over one on the
-// board in drop games: it can appear anywhere, next to the enemy royal.
-const handBonus = 10
-
 // unitBonus is the value a pair of friendly bifold pieces on one square adds
 // to the two pieces alone (centipawns), indexed by the two kinds.
 var unitBonus [game.NumKinds][game.NumKinds]int
@@ -137,22 +133,23 @@ func init() {
 	}
 }
 
-func newEvaluator(v *game.Variant) *evaluator {
+func newEvaluator(v *game.Variant) *evaluator { return newEvaluatorWith(v, nil, v.HandBonus) }
+
+// newEvaluatorWith is newEvaluator with some piece values and the bonus of a
+// piece in hand (percent) replaced: the tuner's trials (tune_test.go).
+func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) *evaluator {
 	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops}
-	t := tuningOf(v)
-	hb := handBonus
-	if t.hand != nil {
-		hb = *t.hand
-	}
 	for k := range e.value {
 		e.value[k] = v.Value(game.Kind(k))
-		if val, ok := t.values[game.Kind(k)]; ok {
-			e.value[k] = val
+		if x, ok := values[game.Kind(k)]; ok {
+			e.value[k] = x
 		}
-		e.hand[k] = e.value[k] * (100 + hb) / 100
+		e.hand[k] = e.value[k] * (100 + handBonus) / 100
 	}
 	e.handOrder = v.HandOrder()
-	e.terms = t.terms
+	if v.Structure {
+		e.terms = &chessTerms
+	}
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
 		if c == game.Black {

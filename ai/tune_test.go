@@ -12,8 +12,9 @@ package ai
 // over the values by coordinate descent (steps 16, 8, 4, 2 centipawns),
 // each value kept within 0.6-1.5 times its starting value and fitted only
 // where the sides differ in that kind in at least 2% of the positions. It
-// prints the fitted values as a tunings entry for tuning.go; whether they
-// are kept is decided by a match (tools/match, see README.md "Strength").
+// prints the fitted values as the rule set's Values and HandBonus for
+// game/variant.go; whether they are kept is decided by a match (tools/match,
+// see README.md "Strength").
 //
 //	go test -tags tune -run TestTune -v -timeout 0 ./ai -args \
 //	    -tune.variant bedlam -tune.games 400 -tune.nodes 4000 -tune.data /tmp/bedlam.txt
@@ -82,26 +83,14 @@ func TestTune(t *testing.T) {
 			t.Logf("%s: unbalanced in only %d positions, not fitted", k.Name(), n)
 		}
 	}
-	cur := tunings[v.ID]
 	base := make(map[game.Kind]int)
 	ev := newEvaluator(v)
 	for _, k := range params {
 		base[k] = ev.value[k]
 	}
-	hand := handBonus
-	if cur.hand != nil {
-		hand = *cur.hand
-	}
-	set := func(vals map[game.Kind]int, h int) {
-		c := tunings[v.ID]
-		c.values = vals
-		hh := h
-		c.hand = &hh
-		tunings[v.ID] = c
-	}
+	hand := v.HandBonus
 	errAt := func(vals map[game.Kind]int, h int, k float64) float64 {
-		set(vals, h)
-		return meanError(v, data, k)
+		return meanError(newEvaluatorWith(v, vals, h), data, k)
 	}
 	// K: the scale that best fits the current values
 	bestK, bestE := 1.0, math.Inf(1)
@@ -150,22 +139,19 @@ func TestTune(t *testing.T) {
 			}
 		}
 	}
-	set(cur.values, handBonus)
-	tunings[v.ID] = cur
 	t.Logf("error %.6f -> %.6f", e0, bestE)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%q: {values: map[game.Kind]int{", v.ID)
+	sb.WriteString("Values: map[Kind]int{")
 	for i, k := range params {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		fmt.Fprintf(&sb, "game.%s: %d", kindIdent(k), vals[k])
+		fmt.Fprintf(&sb, "%s: %d", kindIdent(k), vals[k])
 	}
 	sb.WriteString("}")
 	if v.Drops {
-		fmt.Fprintf(&sb, ", hand: ptr(%d)", hand)
+		fmt.Fprintf(&sb, ", HandBonus: %d", hand)
 	}
-	sb.WriteString("},")
 	t.Log("tuned:\n" + sb.String())
 }
 
@@ -190,7 +176,7 @@ func tunedKinds(v *game.Variant) []game.Kind {
 	if !v.Bifold {
 		// compounds made by fusion, assimilation or metamorphosis
 		for _, k := range []game.Kind{game.Queen, game.Marshall, game.Paladin, game.Pope, game.Dragon, game.Eques} {
-			if v.ID != "chess" || k == game.Queen {
+			if !v.Hidden || k == game.Queen { // plain chess has only the queen
 				seen[k] = true
 			}
 		}
@@ -301,8 +287,7 @@ func load(t *testing.T, v *game.Variant, path string) []sample {
 
 // meanError is the mean squared error of the predicted results of data
 // under the current tuning, with scale k.
-func meanError(v *game.Variant, data []sample, k float64) float64 {
-	ev := newEvaluator(v)
+func meanError(ev *evaluator, data []sample, k float64) float64 {
 	sum := 0.0
 	for _, d := range data {
 		ev.reset(d.p)
