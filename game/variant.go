@@ -358,7 +358,7 @@ var variants = []*Variant{
 		Bifold:      true, Pieces: append(bifoldPieces[:len(bifoldPieces):len(bifoldPieces)], LPawn, DPawn),
 		Hand: append(bifoldHand[:len(bifoldHand):len(bifoldHand)], LPawn, DPawn), Promotions: bifoldHand, Castling: bifoldCastling,
 		Values: bifoldValues, HandBonus: 10,
-		Start:  bifoldBlack + "/(ld)(ld)(ld)(ld)(ld)(ld)(ld)(ld)/8/8/8/8/(LD)(LD)(LD)(LD)(LD)(LD)(LD)(LD)/" + bifoldBack + "[] w KQkq - 0 1"}),
+		Start: bifoldBlack + "/(ld)(ld)(ld)(ld)(ld)(ld)(ld)(ld)/8/8/8/8/(LD)(LD)(LD)(LD)(LD)(LD)(LD)(LD)/" + bifoldBack + "[] w KQkq - 0 1"}),
 	newVariant(Variant{ID: "bifold-halfgi-weak", Name: "Bifold Halfgi · weak pawns", ShortName: "Bifold · weak pawns",
 		Description: "Bifold Halfgi with half-size pawns in pairs that capture only while supported.",
 		Bifold:      true, Pieces: append(bifoldPieces[:len(bifoldPieces):len(bifoldPieces)], VPawn),
