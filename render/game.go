@@ -53,6 +53,7 @@ type Game struct {
 	frames  []time.Time // frames repainted in the last second
 	draws   []time.Time // Draw calls in the last second
 	updates []time.Time // updates in the last second
+	nUpdate int         // updates since the start
 
 	// pointer tracking
 	mouseDown bool
@@ -283,6 +284,15 @@ func (g *Game) Repaints() int {
 	return countSince(g.frames, g.now().Add(-time.Second))
 }
 
+// Updates returns the number of game updates since the start. Input is read
+// once per update, so a press is seen once an update began after it: the
+// browser tests hold a press until this has grown.
+func (g *Game) Updates() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.nUpdate
+}
+
 // TPS returns the number of game updates in the last second.
 func (g *Game) TPS() int {
 	g.mu.Lock()
@@ -381,6 +391,7 @@ func (g *Game) Update() error {
 	g.mu.Lock()
 	now := g.now()
 	g.updates = append(trim(g.updates, now), now)
+	g.nUpdate++
 	g.frames = trim(g.frames, now)
 	g.draws = trim(g.draws, now)
 	g.handleInput(now)
