@@ -3,11 +3,12 @@
 #   make build   the whole static site in dist/ (wasm, engine worker, pages, icons, .gz copies)
 #   make run     build, then serve dist/ on http://127.0.0.1:8080
 #   make test    gofmt check, go vet, go test (native), the WASM tests of game/ and ai/
-#                under Node, then the browser tests (headless Chromium)
+#                under Node, then the browser tests (Chromium, Firefox ESR, WebKitGTK)
 #   make bench   Go benchmarks (native); make bench-wasm: the same under Node;
 #                make bench-search: the search's nodes/s natively and under Node in one run
 #
-# Variables: DIST (dist), ADDR (127.0.0.1:8080), CHROMIUM (/usr/bin/chromium).
+# Variables: DIST (dist), ADDR (127.0.0.1:8080), CHROMIUM (/usr/bin/chromium),
+# CHIMERA_BROWSERS (the browser tests' engines: chromium,firefox,webkit, all by default).
 # make build compresses main.wasm and engine.wasm with zopfli when it is installed
 # (apt-get install zopfli; about 5% smaller than Go's gzip, ~30 s more); make run
 # skips that.
@@ -78,8 +79,8 @@ wasmtest:
 	$(WASM_ENV) $(GO) test -exec="$(WASM_EXEC)" $(WASM_TEST_PKGS)
 
 browser-deps:
-	@if [ ! -d tests/browser/node_modules/playwright-core ]; then \
-		echo "browser tests: installing playwright-core (npm ci)"; \
+	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/puppeteer-core ]; then \
+		echo "browser tests: installing playwright-core and puppeteer-core (npm ci)"; \
 		cd tests/browser && npm ci --no-audit --no-fund; fi
 
 browsertest: build browser-deps

@@ -8,10 +8,12 @@ import "time"
 // for (calls of Draw) and the frames actually repainted.
 type stats struct {
 	updates, draws, frames []time.Time
+	nUpdate                int // updates since the start
 }
 
 // update notes an update at now and forgets what is older than a second.
 func (s *stats) update(now time.Time) {
+	s.nUpdate++
 	s.updates = append(trim(s.updates, now), now)
 	s.frames = trim(s.frames, now)
 	s.draws = trim(s.draws, now)
@@ -32,6 +34,15 @@ func (g *Game) Repaints() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return countSince(g.stats.frames, g.now().Add(-time.Second))
+}
+
+// Updates returns the number of game updates since the start. Input is read
+// once per update, so a press is seen once an update began after it: the
+// browser tests hold a press until this has grown.
+func (g *Game) Updates() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.stats.nUpdate
 }
 
 // TPS returns the number of game updates in the last second.

@@ -2,7 +2,11 @@
 // indicator, then registers the service worker for offline play.
 //
 // Records timings in window.chimeraBoot (milliseconds since navigation start):
-// wasmFetched, wasmStarted, canvas (Ebiten added its canvas), error.
+// wasmFetched, wasmStarted, canvas (Ebiten added its canvas), shown (the board is
+// on screen and the loader no longer covers it), error.
+// chimeraBoot.whenShown(fn) calls fn at "shown" (at once if that has passed):
+// cmd/wasm publishes its test hook, window.chimera, that way, so that whoever
+// sees the hook can click the board (a click before that lands on the loader).
 // URL parameter sw=0 skips (and removes) the service worker, for debugging.
 'use strict';
 (function () {
@@ -19,6 +23,8 @@
   // the press one square off). The canvas never needs it.
   const focus = HTMLCanvasElement.prototype.focus;
   HTMLCanvasElement.prototype.focus = function (opts) { return focus.call(this, Object.assign({ preventScroll: true }, opts)); };
+  const onShown = [];
+  boot.whenShown = fn => { if (boot.shown !== undefined) fn(); else onShown.push(fn); };
 
   function showError(text, err) {
     boot.error = text;
@@ -95,8 +101,13 @@
       for (const m of document.querySelectorAll('meta[name=viewport]')) {
         if (m.id !== 'chimera-viewport') m.remove();
       }
-      // Two more frames so that the first board frame is on screen under the loader.
-      requestAnimationFrame(() => requestAnimationFrame(() => loader.classList.add('done')));
+      // Two more frames so that the first board frame is on screen under the
+      // loader; then the loader lets clicks through (and fades out).
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        loader.classList.add('done');
+        boot.shown = performance.now();
+        for (const fn of onShown.splice(0)) fn();
+      }));
       setTimeout(() => { if (!boot.error) loader.style.display = 'none'; }, 600);
     };
     requestAnimationFrame(check);

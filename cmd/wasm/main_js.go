@@ -282,7 +282,9 @@ func bindPage(a *app.App) {
 	}
 }
 
-// installHook publishes window.chimera for the browser tests.
+// installHook publishes window.chimera for the browser tests once the board
+// is on screen and takes input (web/boot.js's chimeraBoot.whenShown; at once
+// without it): until then the loader covers the board and catches clicks.
 func installHook(a *app.App, g *render.Game) {
 	colorArg := func(v js.Value) int {
 		if v.Type() == js.TypeNumber {
@@ -309,7 +311,7 @@ func installHook(a *app.App, g *render.Game) {
 			return map[string]any{"variant": s.Variant, "game": s.Game, "computer": s.Computer, "level": s.Level,
 				"position": s.Position, "moves": moves, "result": s.Result, "reason": s.Reason, "turn": s.Turn,
 				"thinking": s.Thinking, "ply": s.Ply, "flipped": g.Flipped(),
-				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "repaints": g.Repaints()}
+				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "repaints": g.Repaints()}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) < 1 {
@@ -358,5 +360,17 @@ func installHook(a *app.App, g *render.Game) {
 				"feedback": l.Feedback, "playing": l.Playing}
 		}),
 	}
-	js.Global().Set("chimera", js.ValueOf(hook))
+	h := js.ValueOf(hook)
+	boot := js.Global().Get("chimeraBoot")
+	if !boot.Truthy() || boot.Get("whenShown").Type() != js.TypeFunction {
+		js.Global().Set("chimera", h)
+		return
+	}
+	var publish js.Func
+	publish = js.FuncOf(func(js.Value, []js.Value) any {
+		js.Global().Set("chimera", h)
+		publish.Release()
+		return nil
+	})
+	boot.Call("whenShown", publish)
 }

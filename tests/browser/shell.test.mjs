@@ -1,22 +1,63 @@
-// The page itself in Chromium: it is served right (application/wasm, gzip), it
-// starts (or says clearly why not), and once loaded it works offline through the
-// service worker.
-import { test, before, after } from 'node:test';
+// The page itself, in each engine: it is served right (application/wasm, gzip),
+// it starts (or says clearly why not), the board takes a click as soon as the
+// test hook appears, and it works offline through the service worker once loaded.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteStatus, startServer, launch, setReportName, report, sleep } from './lib/harness.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { browserSuites, DIST, startServer, setReportName, report } from './lib/harness.mjs';
 
 setReportName('report-shell');
-const site = siteStatus();
-const skip = site.ok ? false : site.reason;
-let server;
-before(async () => { if (site.ok) server = await startServer(); });
-after(async () => { await server?.stop(); });
 
-test('the server sends main.wasm as application/wasm, gzip-encoded', { skip }, async () => {
-  const s = await launch({ width: 640, height: 480 });
-  try {
-    await s.page.goto(server.url + '/site.json');
-    const info = await s.page.evaluate(async () => {
+// withoutClient copies dist/ to a temporary folder without main.wasm (a site
+// whose client cannot be loaded); returns the folder.
+function withoutClient() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chimera-noclient-'));
+  fs.cpSync(DIST, dir, { recursive: true, filter: src => !/main\.wasm/.test(path.basename(src)) });
+  return dir;
+}
+
+// One session for the tests but the offline one (a fresh profile for the
+// service worker): a browser's start costs seconds, more in Firefox.
+browserSuites({ width: 640, height: 480 }, suite => {
+  const { skip, engine } = suite;
+
+  test('the page starts', { skip, timeout: 120000 }, async () => {
+    const { s } = suite.fresh();
+    const t = await s.open(suite.server.url, { variant: 'bedlam', ai: 'none' });
+    report('640x480 time to first frame (ms)', t.firstFrame, `(board shown at ${Math.round(t.boot?.shown ?? NaN)} ms)`, engine);
+    await s.waitFor(() => document.getElementById('loader').style.display === 'none', { what: 'the loader to go away' });
+    await s.screenshot('shell-started');
+    await s.assertClean();
+  });
+
+  // The hook appears once the loader no longer covers the board: a click at
+  // once must play (it was lost in WebKit, caught by the loader).
+  test('a click as soon as window.chimera appears reaches the board', { skip, timeout: 120000 }, async () => {
+    const { s } = suite.fresh();
+    // In the first animation frame in which the hook answers: what is under e2?
+    await s.driver.addInitScript(() => {
+      const look = () => {
+        const c = window.chimera;
+        if (!c || typeof c.squareCenter !== 'function') { requestAnimationFrame(look); return; }
+        const p = c.squareCenter('e2');
+        const el = p && document.elementFromPoint(p.x, p.y);
+        window.__underE2 = el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : String(el);
+      };
+      requestAnimationFrame(look);
+    });
+    await s.goto(`${suite.server.url}/?variant=bedlam&ai=none`);
+    await s.waitFor(() => window.chimera && window.chimera.state(), { timeout: 60000, what: 'window.chimera' });
+    await s.playMove('e2e4', { how: 'click' });
+    assert.equal(await s.evaluate(() => window.__underE2), 'canvas', 'what was under e2 when the hook appeared');
+    await s.assertClean();
+  });
+
+  test('the server sends main.wasm as application/wasm, gzip-encoded', { skip }, async () => {
+    const { s } = suite.fresh();
+    await s.goto(suite.server.url + '/site.json');
+    const info = await s.evaluate(async () => {
       const r = await fetch('main.wasm', { cache: 'no-store' });
       const w = await fetch('engine-worker.js', { cache: 'no-store' });
       return { status: r.status, type: r.headers.get('content-type'), workerType: w.headers.get('content-type') };
@@ -25,66 +66,62 @@ test('the server sends main.wasm as application/wasm, gzip-encoded', { skip }, a
     assert.equal(info.type, 'application/wasm');
     assert.match(info.workerType, /^text\/javascript/);
     // The encoding is not visible to fetch() in the page; ask the server directly.
-    const res = await fetch(server.url + '/main.wasm', { headers: { 'Accept-Encoding': 'gzip' } });
+    const res = await fetch(suite.server.url + '/main.wasm', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(res.headers.get('content-encoding'), 'gzip');
     assert.equal(res.headers.get('content-type'), 'application/wasm');
-  } finally {
-    await s.close();
-  }
-});
+    await s.assertClean();
+  });
 
-test('the page starts', { skip }, async () => {
-  const s = await launch({ width: 640, height: 480 });
-  try {
-    const t = await s.open(server.url, { variant: 'bedlam', ai: 'none' });
-    report('640x480 time to first frame (ms)', t.firstFrame);
-    await s.waitFor(() => document.getElementById('loader').style.display === 'none', { what: 'the loader to go away' });
-    await s.screenshot('shell-started');
-    s.assertClean();
-  } finally {
-    await s.close();
-  }
-});
+  test('the page says why when main.wasm cannot be loaded', { skip, timeout: 120000 }, async () => {
+    const dir = withoutClient();
+    const server = await startServer(dir);
+    const { s } = suite.fresh();
+    try {
+      // The loader must say so (and log it as an error).
+      s.allowErrors = /main\.wasm|Failed to load resource|could not be loaded|404/;
+      await s.goto(server.url + '/?variant=bedlam&ai=none&sw=0');
+      await s.waitFor(() => document.getElementById('loader')?.classList.contains('error'), { what: 'the loading error' });
+      assert.match(await s.evaluate(() => document.getElementById('loader-msg').textContent), /main\.wasm/);
+      await s.screenshot('shell-no-client');
+      await s.assertClean();
+    } finally {
+      s.allowErrors = null;
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
-test('the page says why when main.wasm cannot be loaded', { skip }, async () => {
-  const s = await launch({ width: 640, height: 480 });
-  try {
-    // The loader must say so (and log it as an error).
-    s.allowErrors = /main\.wasm|Failed to load resource|could not be loaded/;
-    await s.page.route('**/main.wasm', r => r.fulfill({ status: 404, body: 'not found' }));
-    await s.page.goto(server.url + '/?variant=bedlam&ai=none');
-    await s.waitFor(() => document.getElementById('loader')?.classList.contains('error'), { what: 'the loading error' });
-    assert.match(await s.page.textContent('#loader-msg'), /main\.wasm/);
-    await s.screenshot('shell-no-client');
-    s.assertClean();
-  } finally {
-    await s.close();
-  }
-});
-
-test('the site plays offline once loaded (service worker)', { skip }, async () => {
-  const s = await launch({ width: 640, height: 480 });
-  try {
-    await s.page.goto(server.url + '/?variant=assimilation&ai=none');
-    // boot.js registers the worker 3 s after start; wait for it to control the page
-    // and to have cached the site.
-    await s.waitFor(() => navigator.serviceWorker && navigator.serviceWorker.controller, { timeout: 30000, what: 'the service worker to control the page' });
-    await s.waitFor(async () => {
-      const keys = await caches.keys();
-      if (!keys.length) return false;
-      const c = await caches.open(keys[0]);
-      return !!(await c.match('index.html')) && !!(await c.match('wasm_exec.js'));
-    }, { timeout: 30000, what: 'the site to be precached' });
-    await server.stop();
-    await s.ctx.setOffline(true);
-    const resp = await s.page.reload({ waitUntil: 'load' });
-    assert.ok(resp && resp.fromServiceWorker(), 'the reload did not come from the service worker');
-    await s.waitFor(() => window.chimera && window.chimera.state(), { timeout: 30000, what: 'the game to start offline' });
-    assert.equal((await s.state()).variant, 'assimilation');
-    await s.screenshot('shell-offline');
-    s.assertClean();
-  } finally {
-    server = await startServer(); // for any later test
-    await s.close();
-  }
+  test('the site plays offline once loaded (service worker)', { skip, timeout: 180000 }, async () => {
+    const s = await suite.launch({ width: 640, height: 480 });
+    const server = await startServer(); // its own: this test stops it
+    try {
+      await s.goto(server.url + '/?variant=assimilation&ai=none');
+      // boot.js registers the worker 3 s after start; wait for it to control the page
+      // and to have cached the site.
+      await s.waitFor(() => navigator.serviceWorker && navigator.serviceWorker.controller, { timeout: 60000, what: 'the service worker to control the page' });
+      await s.waitFor(async () => {
+        const keys = await caches.keys();
+        if (!keys.length) return false;
+        const c = await caches.open(keys[0]);
+        return !!(await c.match('index.html')) && !!(await c.match('main.wasm')) && !!(await c.match('engine.wasm'));
+      }, { timeout: 60000, what: 'the site to be precached' });
+      // Offline: the server is gone (and, where the engine can, the network too).
+      await server.stop();
+      const cut = await s.setOffline(true);
+      const r = await s.reload();
+      if (r.fromServiceWorker !== null) assert.ok(r.fromServiceWorker, 'the reload did not come from the service worker');
+      await s.waitFor(() => window.chimera && window.chimera.state(), { timeout: 60000, what: 'the game to start offline' });
+      assert.equal((await s.state()).variant, 'assimilation');
+      assert.ok(await s.evaluate(() => !!navigator.serviceWorker.controller), 'the offline page is not served by the service worker');
+      // Offline and playable: a move, and the engine worker (from the cache) loads.
+      const st = await s.playMove('e2e4', { how: 'click' });
+      assert.equal(st.moves.length, 1);
+      await s.screenshot('shell-offline');
+      await s.assertClean();
+      if (!cut) console.log(`# ${engine}: no offline switch; offline means the server is stopped`);
+    } finally {
+      await s.close();
+      await server.stop();
+    }
+  });
 });

@@ -1,17 +1,21 @@
-// Harness for the browser tests: serves dist/ with cmd/serve, drives Debian's
-// Chromium (playwright-core, no browser download) and plays the game through the
-// page's test hook, window.chimera, with real mouse and touch input.
+// Harness for the browser tests: serves dist/ with cmd/serve, drives a browser
+// engine through one Session API and plays the game through the page's test
+// hook, window.chimera, with real mouse and touch input.
 //
-// The hook (implemented by cmd/wasm):
+// Engines (CHIMERA_BROWSERS=chromium,firefox,webkit picks them, default all):
+//   chromium  Debian's Chromium, headless, playwright-core (lib/chromium.mjs)
+//   firefox   Debian's Firefox ESR under Xvfb, puppeteer-core over WebDriver BiDi (lib/firefox.mjs)
+//   webkit    Debian's WebKitGTK MiniBrowser under Xvfb, W3C WebDriver (lib/webkit.mjs)
+//
+// The hook (implemented by cmd/wasm; it appears once the board takes input):
 //   chimera.state()            {variant, position, moves, result, reason, turn, thinking, animating, fps}
 //   chimera.squareCenter('e2') {x, y} in CSS px of the page
 //   chimera.handCenter('white'|'black', 'N') {x, y}
-//   chimera.choices()          null or {options: [{label, x, y}]}
+//   chimera.choices()          null or {options: [{label, move, x, y}]}
 // state() also has tps, repaints, ply and flipped.
 //
 // Ebiten samples input once per tick (1/60 s), so every press is held ~100 ms.
-import { before, after } from 'node:test';
-import { chromium } from 'playwright-core';
+import { before, after, describe } from 'node:test';
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,21 +23,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { decodePNG, imageStats, isBlank } from './png.mjs';
+import { findByRole } from './roles.mjs';
+import { recordInput, waitFrames } from './inpage.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const BROWSER_DIR = path.resolve(here, '..');
 export const ROOT = path.resolve(BROWSER_DIR, '../..');
 export const DIST = path.resolve(process.env.CHIMERA_DIST || path.join(ROOT, 'dist'));
 export const OUT = path.resolve(process.env.CHIMERA_TEST_OUTPUT || path.join(BROWSER_DIR, 'test-output'));
-export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-// Chromium flags: no sandbox (root), software WebGL through SwiftShader, and no
-// background traffic (the machines here have no network but the registries).
-export const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-];
 
 // Console messages that are not the page's errors.
 const IGNORED_CONSOLE = /GL Driver Message|GPU stall|favicon\.ico|Automatic fallback to software WebGL/;
@@ -43,6 +40,50 @@ export const sleep = ms => new Promise(r => setTimeout(r, ms));
 
 export const VARIANTS = ['bedlam', 'assimilation', 'bifold-halfgi', 'bifold-halfgi-pawns', 'bifold-halfgi-weak'];
 
+// ---------------------------------------------------------------- engines
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+// selectedEngines returns the engines named by CHIMERA_BROWSERS (all by default).
+export function selectedEngines() {
+  const v = (process.env.CHIMERA_BROWSERS || '').trim();
+  if (!v || v === 'all') return ENGINES;
+  const list = v.split(/[\s,]+/).filter(Boolean);
+  const bad = list.filter(e => !ENGINES.includes(e));
+  if (bad.length) throw new Error(`CHIMERA_BROWSERS: unknown engine ${bad.join(', ')} (known: ${ENGINES.join(', ')})`);
+  return list;
+}
+
+const drivers = {
+  chromium: () => import('./chromium.mjs').then(m => m.launchChromium),
+  firefox: () => import('./firefox.mjs').then(m => m.launchFirefox),
+  webkit: () => import('./webkit.mjs').then(m => m.launchWebKit),
+};
+
+// CAPABILITIES: what each engine can do here. touch: touch input; mobile: a
+// phone's viewport (390 px wide, DPR 3); offline: a switch that cuts the
+// browser's network; minWidth: the narrowest viewport.
+export const CAPABILITIES = {
+  chromium: { touch: true, mobile: true, offline: true, minWidth: 0 },
+  firefox: { touch: true, mobile: true, offline: true, minWidth: 0 },
+  // WebKitWebDriver delivers touch actions as mouse events; MiniBrowser's
+  // window is at least 447 px wide (its toolbar).
+  webkit: { touch: false, mobile: false, offline: false, minWidth: 447 },
+};
+
+// unsupported says why an engine cannot run a test that needs the launch
+// options opts (a phone: touch, a narrow viewport), or returns ''.
+export function unsupported(engine, opts = {}) {
+  const c = CAPABILITIES[engine];
+  if (opts.mobile && !(c.touch && c.mobile)) {
+    return `${engine} cannot emulate a phone here${engine === 'webkit'
+      ? `: WebKitGTK's WebDriver delivers touch actions as mouse events, and MiniBrowser's window is at least ${c.minWidth} px wide`
+      : ''}`;
+  }
+  if ((opts.width ?? Infinity) < c.minWidth) return `${engine}: the viewport is at least ${c.minWidth} px wide`;
+  return '';
+}
+
 // ---------------------------------------------------------------- the site
 
 export function siteStatus() {
@@ -51,14 +92,48 @@ export function siteStatus() {
   return { ok: true, reason: '' };
 }
 
-// browserSuite sets up a test file that plays in the browser: before its
-// tests it starts cmd/serve and, given launch options, one browser session;
-// after them it closes both. skip is why the tests cannot run (the site is
-// not built), or false. fresh() returns { s, server } with the session's
-// recorded page errors cleared, for a test to start from.
+// browserSuites sets up a test file that plays in the browser, once per
+// selected engine: for each, a describe() named after the engine whose body
+// is body(suite). Before its tests it starts cmd/serve and, given launch
+// options, one browser session; after them it closes both. suite.engine is the
+// engine; suite.skip is why the tests cannot run there (the site is not built,
+// or the engine cannot do what the launch options ask, e.g. a phone), or false.
+// suite.fresh() returns { s, server } with the session's recorded page errors
+// cleared, for a test to start from.
+export function browserSuites(launchOpts, body, { engines = selectedEngines() } = {}) {
+  const site = siteStatus();
+  for (const engine of engines) {
+    describe(engine, () => {
+      const suite = {
+        engine,
+        skip: !site.ok ? site.reason : (launchOpts && unsupported(engine, launchOpts)) || false,
+        server: null,
+        s: null,
+        fresh() {
+          suite.s?.errors.splice(0);
+          return { s: suite.s, server: suite.server };
+        },
+        launch: opts => launch({ ...opts, engine }),
+      };
+      before(async () => {
+        if (suite.skip) return;
+        suite.server = await startServer();
+        if (launchOpts) suite.s = await launch({ ...launchOpts, engine });
+      });
+      after(async () => { await suite.s?.close(); await suite.server?.stop(); });
+      body(suite);
+    });
+  }
+}
+
+// browserSuite is browserSuites for one engine, Chromium (the tests written
+// with Playwright's own API, such as getByRole: s.page): before the file's
+// tests it starts cmd/serve and, given launch options, one session; after them
+// it closes both. It returns the suite (skip, server, s, fresh()).
 export function browserSuite(launchOpts) {
   const site = siteStatus();
   const suite = {
+    engine: 'chromium',
     skip: site.ok ? false : site.reason,
     server: null,
     s: null,
@@ -70,7 +145,7 @@ export function browserSuite(launchOpts) {
   before(async () => {
     if (suite.skip) return;
     suite.server = await startServer();
-    if (launchOpts) suite.s = await launch(launchOpts);
+    if (launchOpts) suite.s = await launch({ ...launchOpts, engine: 'chromium' });
   });
   after(async () => { await suite.s?.close(); await suite.server?.stop(); });
   return suite;
@@ -134,6 +209,9 @@ export function refpos(variant, fen, moves = [], { random = 0, seed = 1 } = {}) 
 
 const servers = new Set();
 process.on('exit', () => { for (const s of servers) s.kill('SIGKILL'); });
+// Interrupted or stopped: leave through 'exit', whose handlers end the server,
+// Xvfb and the WebKit driver.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(sig, () => process.exit(130));
 
 export async function startServer(dir = DIST) {
   const bin = goTool('serve', './cmd/serve', 'CHIMERA_SERVE');
@@ -166,126 +244,164 @@ export async function startServer(dir = DIST) {
 
 // ---------------------------------------------------------------- the browser
 
-// launch starts Chromium with a fresh profile. Options: width, height, dpr,
-// mobile (phone emulation with touch).
-export async function launch({ width = 1280, height = 720, dpr = 1, mobile = false } = {}) {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM)`);
-  }
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chimera-profile-'));
-  const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 60000,
-    viewport: { width, height }, deviceScaleFactor: dpr,
-    isMobile: mobile, hasTouch: mobile,
-    userAgent: mobile ? 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' : undefined,
+// launch starts a browser engine with a fresh profile and returns its Session.
+// Options: engine ('chromium' by default), width, height (of the page's
+// viewport, CSS px), dpr, mobile (a phone: touch, mobile user agent where the
+// engine has one).
+export async function launch({ engine = 'chromium', width = 1280, height = 720, dpr = 1, mobile = false } = {}) {
+  if (!drivers[engine]) throw new Error(`unknown browser engine ${engine}`);
+  const why = unsupported(engine, { width, mobile });
+  if (why) throw new Error(why);
+  const start = await drivers[engine]();
+  const s = new Session({ width, height, dpr, mobile, engine });
+  s.driver = await start({ width, height, dpr, mobile }, {
+    console: (type, text, url) => s.onConsole(type, text, url),
+    pageError: (message, stack) => s.onPageError(message, stack),
   });
-  const page = ctx.pages()[0] || await ctx.newPage();
-  return new Session(ctx, page, profile, { width, height, dpr, mobile });
+  try {
+    await s.driver.addInitScript(recordInput);
+  } catch (e) {
+    await s.close();
+    throw e;
+  }
+  return s;
 }
 
+// A Session is one browser window showing one page, whatever the engine. The
+// engine's own objects are s.driver.page (Chromium: playwright's Page,
+// Firefox: puppeteer's Page) and s.driver.wd (WebKit: the WebDriver session),
+// for what only one engine can do.
 export class Session {
-  constructor(ctx, page, profile, opts) {
-    this.ctx = ctx;
-    this.page = page;
-    this.profile = profile;
+  constructor(opts) {
     this.opts = opts;
+    this.engine = opts.engine;
     this.errors = [];
     this.log = [];
     this.allowErrors = null; // a RegExp of console errors a test expects
-    page.on('console', m => {
-      const text = m.text();
-      const loc = m.location()?.url ? ` (${m.location().url})` : '';
-      this.log.push(`[console.${m.type()}] ${text}${loc}`);
-      if (IGNORED_CONSOLE.test(text + loc)) return;
-      if (m.type() === 'error' && !(this.allowErrors && this.allowErrors.test(text))) this.errors.push(`console.error: ${text}${loc}`);
-      if (/^(panic:|fatal error:)|exit code: [1-9]/.test(text)) this.errors.push(`Go: ${text}`);
-    });
-    page.on('pageerror', e => { this.log.push(`[pageerror] ${e.stack || e.message}`); this.errors.push(`page error: ${e.message}`); });
-    page.on('crash', () => this.errors.push('page crashed'));
-    page.on('worker', w => this.log.push(`[worker] ${w.url()}`));
+    this.driver = null;
   }
 
-  async close() {
-    try { await this.ctx.close(); } catch { /* already gone */ }
-    fs.rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  get capabilities() { return CAPABILITIES[this.engine]; }
+  get page() { return this.driver.page; }
+  get ctx() { return this.driver.ctx; }
+
+  onConsole(type, text, url) {
+    const loc = url ? ` (${url})` : '';
+    this.log.push(`[console.${type}] ${text}${loc}`);
+    if (IGNORED_CONSOLE.test(text + loc)) return;
+    if (type === 'error' && !(this.allowErrors && this.allowErrors.test(text))) this.errors.push(`console.error: ${text}${loc}`);
+    if (/^(panic:|fatal error:)|exit code: [1-9]/.test(text)) this.errors.push(`Go: ${text}`);
   }
 
-  // assertClean throws if the page had an error or a console error.
+  onPageError(message, stack) {
+    this.log.push(`[pageerror] ${stack || message}`);
+    this.errors.push(`page error: ${message}`);
+  }
+
+  async close() { await this.driver?.close(); }
+
+  // assertClean throws if the page had an error or a console error. In WebKit
+  // it first fetches the page's recorded messages: await it there (elsewhere it
+  // throws at once, as the Chromium-only tests expect).
   assertClean() {
-    if (this.errors.length) {
-      throw new Error(`page errors:\n  ${this.errors.join('\n  ')}\n--- console ---\n${this.log.slice(-40).join('\n')}`);
-    }
+    const check = () => {
+      if (this.errors.length) {
+        throw new Error(`${this.engine}: page errors:\n  ${this.errors.join('\n  ')}\n--- console ---\n${this.log.slice(-40).join('\n')}`);
+      }
+    };
+    if (!this.driver.flush) return check();
+    return this.driver.flush().then(check);
   }
 
-  async cdp() {
-    this._cdp ||= await this.ctx.newCDPSession(this.page);
-    return this._cdp;
+  // ---- the page
+  // goto loads url and waits for its load event; {status} is the HTTP status
+  // where the engine tells it (not WebKit).
+  async goto(url) {
+    const r = await this.driver.goto(url);
+    if (r.status !== null && !(r.status >= 200 && r.status < 400)) throw new Error(`GET ${url}: HTTP ${r.status}`);
+    return r;
   }
+  reload() { return this.driver.reload(); }
+  // evaluate runs fn(arg) in the page (fn must not use outer variables) and
+  // returns its value (awaited if a promise).
+  evaluate(fn, arg) { return this.driver.evaluate(fn, arg); }
+  // setOffline cuts the browser's network where the engine can (Chromium,
+  // Firefox); it returns false where it cannot (WebKit): stop the server too.
+  async setOffline(on) { return (await this.driver.setOffline(on)) !== false; }
 
-  // open loads the game page with URL parameters and waits for the hook. Returns
-  // timings in ms since navigation start: hook (window.chimera usable), firstFrame.
-  async open(baseURL, params = {}) {
-    const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-    const url = `${baseURL}/?${qs}`;
-    if (!this._initScript) this._initScript = this.page.addInitScript(() => {
-      // Notes when the hook first answers and when a first frame was drawn.
-      const t = window.__chimeraTimes = {};
-      const poll = () => {
-        try {
-          const c = window.chimera;
-          if (c && typeof c.state === 'function') {
-            const s = c.state();
-            t.hook ??= performance.now();
-            if (s && s.fps > 0) t.firstFrame ??= performance.now();
-            if (t.firstFrame !== undefined) return;
-          }
-        } catch { /* not ready */ }
-        requestAnimationFrame(poll);
-      };
-      requestAnimationFrame(poll);
-    });
-    await this._initScript;
-    const resp = await this.page.goto(url, { waitUntil: 'load', timeout: 60000 });
-    if (!resp || !resp.ok()) throw new Error(`GET ${url}: ${resp ? resp.status() : 'no response'}`);
-    await this.waitFor(() => window.chimera && typeof window.chimera.state === 'function' && !!window.chimera.state(),
-      { timeout: 60000, what: 'window.chimera (the test hook) to answer' });
-    await this.waitFor(() => window.__chimeraTimes.firstFrame !== undefined, { timeout: 30000, what: 'a first frame (state().fps > 0)' });
-    return this.page.evaluate(() => ({ ...window.__chimeraTimes, boot: window.chimeraBoot }));
-  }
-
-  // waitFor polls a page function until it returns a truthy value.
+  // waitFor polls fn(arg) in the page until it returns a truthy value, and
+  // returns that value.
   async waitFor(fn, { timeout = 10000, what = String(fn), arg } = {}) {
     try {
-      const h = await this.page.waitForFunction(fn, arg, { timeout, polling: 50 });
-      return h.jsonValue();
+      return await this.driver.waitFor(fn, arg, timeout);
     } catch (e) {
-      if (/Timeout/i.test(e.message)) {
-        throw new Error(`timed out after ${timeout} ms waiting for ${what}\n--- console ---\n${this.log.slice(-30).join('\n')}`);
+      if (this.driver.isTimeout(e)) {
+        await this.driver.flush?.();
+        throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${what}\n--- console ---\n${this.log.slice(-30).join('\n')}`);
       }
       throw e;
     }
   }
 
+  // open loads the game page with URL parameters and waits for the hook. Returns
+  // timings in ms since navigation start: hook (window.chimera usable), firstFrame
+  // (the game reported a drawn frame), boot (boot.js's own timings).
+  async open(baseURL, params = {}) {
+    const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+    const url = `${baseURL}/?${qs}`;
+    if (!this._timesScript) {
+      // Notes when the hook first answers and when a first frame was drawn. In
+      // engines without init scripts (WebKit) it runs at the load event, before
+      // the game starts; late says the hook was there already.
+      this._timesScript = this.driver.addInitScript(() => {
+        const t = window.__chimeraTimes = {};
+        const poll = () => {
+          try {
+            const c = window.chimera;
+            if (c && typeof c.state === 'function') {
+              const s = c.state();
+              if (t.hook === undefined) { t.hook = performance.now(); t.late = document.readyState === 'complete' && !window.__chimeraPolled; }
+              if (s && s.fps > 0 && t.firstFrame === undefined) t.firstFrame = performance.now();
+              if (t.firstFrame !== undefined) return;
+            }
+          } catch { /* not ready */ }
+          window.__chimeraPolled = true;
+          requestAnimationFrame(poll);
+        };
+        poll();
+      });
+    }
+    await this._timesScript;
+    await this.goto(url);
+    await this.waitFor(() => window.chimera && typeof window.chimera.state === 'function' && !!window.chimera.state(),
+      { timeout: 60000, what: 'window.chimera (the test hook) to answer' });
+    await this.waitFor(() => window.__chimeraTimes && window.__chimeraTimes.firstFrame !== undefined,
+      { timeout: 30000, what: 'a first frame (state().fps > 0)' });
+    return this.evaluate(() => ({ ...window.__chimeraTimes, boot: window.chimeraBoot }));
+  }
+
   // ---- the hook
   async state() {
-    const st = await this.page.evaluate(() => window.chimera.state());
+    const st = await this.evaluate(() => window.chimera.state());
     if (st && Number.isFinite(st.tps) && st.tps > 0) this.tps = st.tps;
     return st;
   }
-  // hold is how long a press is held: 100 ms, or longer when the game runs fewer
-  // than 60 updates a second (a loaded machine) so that at least two updates see it.
+  // hold is how long a press is held at least: 100 ms (120 in WebKit), or
+  // longer when the game runs fewer than 60 updates a second (a loaded
+  // machine), at most 400 ms: below the board's long press, 500 ms, which
+  // describes a piece instead (the press also lasts until two updates saw it).
   get hold() {
-    // (Below the board's long press, 500 ms, which describes a piece instead.)
-    return this.tps ? Math.min(400, Math.max(HOLD_MS, Math.round(2500 / this.tps))) : HOLD_MS;
+    const min = this.engine === 'webkit' ? 120 : HOLD_MS;
+    return this.tps ? Math.min(400, Math.max(min, Math.round(2500 / this.tps))) : min;
   }
-  choices() { return this.page.evaluate(() => window.chimera.choices()); }
+  choices() { return this.evaluate(() => window.chimera.choices()); }
   async squareCenter(sq) {
-    const p = await this.page.evaluate(s => window.chimera.squareCenter(s), sq);
+    const p = await this.evaluate(s => window.chimera.squareCenter(s), sq);
     if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new Error(`squareCenter(${sq}) gave ${JSON.stringify(p)}`);
     return p;
   }
   async handCenter(color, letter) {
-    const p = await this.page.evaluate(([c, l]) => window.chimera.handCenter(c, l), [color, letter]);
+    const p = await this.evaluate(([c, l]) => window.chimera.handCenter(c, l), [color, letter]);
     if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new Error(`handCenter(${color}, ${letter}) gave ${JSON.stringify(p)}`);
     return p;
   }
@@ -293,50 +409,73 @@ export class Session {
     await this.waitFor(() => !window.chimera.state().animating, { timeout, what: 'the animation to end' });
   }
 
-  // ---- raw input
-  async mouseClick(x, y) {
-    const m = this.page.mouse;
-    await m.move(x, y);
-    await m.down();
-    await sleep(this.hold);
-    await m.up();
-    await sleep(50);
+  // ---- input: real pointer events at CSS px of the viewport
+  // The game polls the button (or finger) once per update, so a press must last
+  // until an update has seen it, and so must the release: a press and release
+  // between two updates is never seen, and a release followed by the next press
+  // before an update reads as one long press (a drag). On a loaded machine an
+  // update can come later than any fixed hold. So a press is held for hold ms
+  // and until the game has begun two updates since it, and after the release
+  // the next input waits for two more (state().updates; lib/inpage.mjs's
+  // holdPress).
+  // click presses the mouse at (x, y).
+  async click(x, y, { hold = this.hold } = {}) {
+    await this.driver.pointer('mouse', [{ type: 'move', x, y }, { type: 'down' }, { type: 'hold', ms: hold }, { type: 'up' }, { type: 'hold', ms: 0 }]);
   }
-  async mouseDrag(a, b, steps = 8) {
-    const m = this.page.mouse;
-    await m.move(a.x, a.y);
-    await m.down();
-    await sleep(this.hold);
-    for (let i = 1; i <= steps; i++) {
-      await m.move(a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps);
-      await sleep(20);
-    }
-    await sleep(this.hold);
-    await m.up();
-    await sleep(50);
+  // drag presses at a, moves to b in steps, and releases there.
+  async drag(a, b, { steps = 8, hold = this.hold } = {}) {
+    await this.driver.pointer('mouse', dragSteps(a, b, steps, hold));
   }
-  async touch(type, x, y) {
-    const cdp = await this.cdp();
-    await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
+  // tap touches (x, y); touchDrag drags a finger from a to b. Only where the
+  // engine has touch (s.capabilities.touch).
+  async tap(x, y, { hold = this.hold } = {}) {
+    await this.driver.pointer('touch', [{ type: 'move', x, y }, { type: 'down' }, { type: 'hold', ms: hold }, { type: 'up' }, { type: 'hold', ms: 0 }]);
   }
-  async touchTap(x, y) {
-    await this.touch('touchStart', x, y);
-    await sleep(this.hold);
-    await this.touch('touchEnd');
-    await sleep(50);
+  async touchDrag(a, b, { steps = 8, hold = this.hold } = {}) {
+    await this.driver.pointer('touch', dragSteps(a, b, steps, hold));
   }
-  async touchDrag(a, b, steps = 8) {
-    await this.touch('touchStart', a.x, a.y);
-    await sleep(this.hold);
-    for (let i = 1; i <= steps; i++) {
-      await this.touch('touchMove', a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps);
-      await sleep(20);
-    }
-    await sleep(this.hold);
-    await this.touch('touchEnd');
-    await sleep(50);
-  }
+  // The names the Chromium-only tests use.
+  mouseClick(x, y, opts) { return this.click(x, y, opts); }
+  mouseDrag(a, b, opts) { return this.drag(a, b, opts); }
+  touchTap(x, y, opts) { return this.tap(x, y, opts); }
+  // type types text with the keyboard into the focused element; press presses
+  // one key ('Enter', 'Escape', 'Tab', 'ArrowDown', ... or a character).
+  type(text) { return this.driver.keyboard(text); }
+  press(key) { return this.driver.press(key); }
 
+  // getByRole finds HTML elements by ARIA role and accessible name, the same way
+  // in every engine (a small in-page resolver, lib/roles.mjs: explicit and
+  // implicit roles, names from aria-labelledby, aria-label, labels, alt, content
+  // and title). name: a string (a case-insensitive substring, or the whole name
+  // with exact: true) or a RegExp. The locator's click()/tap() use real input at
+  // the element's centre.
+  getByRole(role, { name, exact = false, timeout = 10000 } = {}) {
+    const q = { role, exact, name: name instanceof RegExp ? { source: name.source, flags: name.flags } : name ?? null };
+    const s = this;
+    const desc = `role=${role}${name !== undefined ? ` name=${name}` : ''}`;
+    const locator = {
+      all: async () => (await s.evaluate(findByRole, q)) || [],
+      async count() { return (await locator.all()).length; },
+      // point waits for exactly one visible match and returns its box and centre.
+      async point() {
+        const found = await s.waitFor(findByRole, { arg: { ...q, one: true }, timeout, what: `exactly one element with ${desc}` });
+        return found[0];
+      },
+      async click(opts) { const p = await locator.point(); await s.click(p.x, p.y, opts); },
+      async tap(opts) { const p = await locator.point(); await s.tap(p.x, p.y, opts); },
+      // selectOption chooses an option (by value or text) of a <select>, as
+      // Playwright's selectOption does (the engines' native option lists are
+      // outside the page): sets it, then fires input and change.
+      async selectOption(value) {
+        await s.waitFor(findByRole, { arg: { ...q, one: true, select: String(value) }, timeout, what: `exactly one <select> with ${desc}` });
+      },
+      // waitFor waits until an element matches (state 'visible') or none does ('hidden').
+      waitFor: ({ state = 'visible', timeout: t = timeout } = {}) => state === 'hidden'
+        ? s.waitFor(findByRole, { arg: { ...q, none: true }, timeout: t, what: `no element with ${desc}` })
+        : s.waitFor(findByRole, { arg: q, timeout: t, what: `an element with ${desc}` }),
+    };
+    return locator;
+  }
 
   // pickChoice answers the open choice with the option whose label is given.
   async pickChoice(label, { touch = false, timeout = 10000 } = {}) {
@@ -344,8 +483,8 @@ export class Session {
     const c = await this.choices();
     const opt = c.options.find(o => o.label === label);
     if (!opt) throw new Error(`choice has no option ${JSON.stringify(label)}: ${c.options.map(o => o.label).join(', ')}`);
-    if (touch) await this.touchTap(opt.x, opt.y);
-    else await this.mouseClick(opt.x, opt.y);
+    if (touch) await this.tap(opt.x, opt.y);
+    else await this.click(opt.x, opt.y);
   }
 
   // playMove plays one move string the way a player would. how: 'click' (tap-tap
@@ -365,7 +504,7 @@ export class Session {
     const touch = how === 'tap' || how === 'touchdrag';
 
     if (how === 'click' || how === 'tap') {
-      if (touch) await this.touchTap(from.x, from.y); else await this.mouseClick(from.x, from.y);
+      if (touch) await this.tap(from.x, from.y); else await this.click(from.x, from.y);
       // A choice right after selecting (e.g. which piece of a pair): needs an explicit label.
       const early = await this.choices();
       if (early) {
@@ -373,10 +512,10 @@ export class Session {
         await this.pickChoice(explicit.shift(), { touch });
       }
       const to = await this.squareCenter(toSq);
-      if (touch) await this.touchTap(to.x, to.y); else await this.mouseClick(to.x, to.y);
+      if (touch) await this.tap(to.x, to.y); else await this.click(to.x, to.y);
     } else if (how === 'drag' || how === 'touchdrag') {
       const to = await this.squareCenter(toSq);
-      if (touch) await this.touchDrag(from, to); else await this.mouseDrag(from, to);
+      if (touch) await this.touchDrag(from, to); else await this.drag(from, to);
     } else {
       throw new Error(`unknown input ${how}`);
     }
@@ -384,7 +523,6 @@ export class Session {
     for (let round = 0; round < 4; round++) {
       const c = await this.choices();
       if (!c) break;
-      const labels = c.options.map(o => o.label);
       let label = explicit.shift();
       if (label === undefined) {
         // The option that plays this move (option.move), or the one that leads
@@ -403,7 +541,10 @@ export class Session {
       await this.waitFor(k => window.chimera.state().moves.length > k, { arg: n, timeout: 15000, what: `move ${move} to be played` });
     } catch (e) {
       const now = await this.state();
-      throw new Error(`${move} (${how}) was not played: position ${now.position}, choices ${JSON.stringify(await this.choices())}\n${e.message}`);
+      const input = await this.evaluate(() => (window.__chimeraInput || []).slice(-12));
+      const shot = await this.screenshot(`failed-${move}`).then(r => r.file, err => err.message);
+      throw new Error(`${this.engine}: ${move} (${how}) was not played: position ${now.position}, choices ${JSON.stringify(await this.choices())}, ` +
+        `${now.tps} updates and ${now.fps} frames in the last second (screenshot ${shot}); the page's last input events:\n  ${input.join('\n  ')}\n${e.message}`);
     }
     const after = await this.state();
     // after.moves[n], not the last: the computer may have answered already.
@@ -412,7 +553,7 @@ export class Session {
   }
 
   // ---- measurement
-  // sampleWhile samples state() every `every` ms for `ms` ms; returns the samples.
+  // sample samples state() every `every` ms for `ms` ms; returns the samples.
   async sample(ms, every = 250) {
     const out = [];
     const end = Date.now() + ms;
@@ -426,7 +567,7 @@ export class Session {
 
   // rafRate counts the browser's animation frames for ms: frames per second.
   rafRate(ms = 1000) {
-    return this.page.evaluate(ms => new Promise(resolve => {
+    return this.evaluate(ms => new Promise(resolve => {
       let n = 0;
       const t0 = performance.now();
       const f = () => { n++; if (performance.now() - t0 < ms) requestAnimationFrame(f); else resolve(n * 1000 / (performance.now() - t0)); };
@@ -434,17 +575,34 @@ export class Session {
     }), ms);
   }
 
-  // screenshot writes test-output/NAME.png and fails on a blank picture.
+  // screenshot writes test-output/NAME-ENGINE.png and fails on a blank picture.
+  // It is taken after two more animation frames; a blank one is taken again
+  // (up to three times over a second: under load WebKit has given a half black,
+  // half white picture of a page it then showed right).
   async screenshot(name) {
     fs.mkdirSync(OUT, { recursive: true });
-    const file = path.join(OUT, name.replace(/[^\w.-]+/g, '_') + '.png');
-    const buf = await this.page.screenshot({ path: file });
-    const stats = imageStats(decodePNG(buf));
-    if (isBlank(stats)) {
-      throw new Error(`screenshot ${file} is blank: ${stats.colours} colours, ${(stats.dominant * 100).toFixed(1)}% ${stats.dominantColour}`);
+    const file = path.join(OUT, `${name}-${this.engine}`.replace(/[^\w.-]+/g, '_') + '.png');
+    let stats;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt) await sleep(500);
+      await this.evaluate(waitFrames, { n: 2 });
+      const buf = Buffer.from(await this.driver.screenshot());
+      fs.writeFileSync(file, buf);
+      stats = imageStats(decodePNG(buf));
+      if (!isBlank(stats)) return { file, ...stats };
     }
-    return { file, ...stats };
+    throw new Error(`screenshot ${file} is blank: ${stats.colours} colours, ${(stats.dominant * 100).toFixed(1)}% ${stats.dominantColour}`);
   }
+}
+
+// dragSteps: the pointer steps of a drag from a to b.
+function dragSteps(a, b, steps, hold) {
+  const out = [{ type: 'move', x: a.x, y: a.y }, { type: 'down' }, { type: 'hold', ms: hold }];
+  for (let i = 1; i <= steps; i++) {
+    out.push({ type: 'move', x: a.x + (b.x - a.x) * i / steps, y: a.y + (b.y - a.y) * i / steps }, { type: 'pause', ms: 20 });
+  }
+  out.push({ type: 'hold', ms: hold }, { type: 'up' }, { type: 'hold', ms: 0 });
+  return out;
 }
 
 // sideOf returns 'white' or 'black', the side to move, from the hook's state.
@@ -464,16 +622,19 @@ export function median(xs) {
 }
 
 // report prints a measured figure (not an assertion) and keeps it for
-// test-output/report-NAME.json.
-const reports = [];
+// test-output/report-NAME.json, or report-NAME-ENGINE.json when an engine is given
+// (its name also starts the printed line).
+const reports = new Map();
 let reportName = 'report';
 export function setReportName(name) { reportName = name; }
-export function report(key, value, note = '') {
-  const line = `[report] ${key}: ${typeof value === 'number' ? +value.toFixed(2) : JSON.stringify(value)}${note ? ' ' + note : ''}`;
+export function report(key, value, note = '', engine = '') {
+  const line = `[report] ${engine ? engine + ' ' : ''}${key}: ${typeof value === 'number' ? +value.toFixed(2) : JSON.stringify(value)}${note ? ' ' + note : ''}`;
   console.log(line);
-  reports.push({ key, value, note });
+  const file = engine ? `${reportName}-${engine}.json` : `${reportName}.json`;
+  if (!reports.has(file)) reports.set(file, []);
+  reports.get(file).push({ key, value, note, ...(engine ? { engine } : {}) });
   fs.mkdirSync(OUT, { recursive: true });
-  fs.writeFileSync(path.join(OUT, `${reportName}.json`), JSON.stringify(reports, null, 2));
+  fs.writeFileSync(path.join(OUT, file), JSON.stringify(reports.get(file), null, 2));
 }
 
 // simpleMoves lists the legal moves that need no choice: plain FROM TO moves that

@@ -22,6 +22,6 @@ export async function playSequence(s, baseURL, variant, seq, { shot } = {}) {
   assert.deepEqual(st.moves, steps.map(x => x.move), 'state().moves');
   assert.equal(st.result, ref.result, 'result');
   if (shot) await s.screenshot(shot);
-  s.assertClean();
+  await s.assertClean();
   return st;
 }
