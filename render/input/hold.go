@@ -9,6 +9,11 @@ import (
 // under it (the touch equivalent of a right-click).
 const LongPress = 500 * time.Millisecond
 
+// LongPressUpdates is how many updates must also have seen the touch held:
+// on a page too slow to update often, a tap that two updates happen to see
+// is a tap, not a long press.
+const LongPressUpdates = 6
+
 // Hold detects a long press: a touch that stays within DragTouch of where it
 // went down for LongPress. The zero value is idle.
 type Hold struct {
@@ -16,6 +21,7 @@ type Hold struct {
 	fired  bool
 	moved  bool
 	at     time.Time
+	seen   int // updates that saw the touch held (calls of Due)
 	x0, y0 float64
 }
 
@@ -32,10 +38,15 @@ func (h *Hold) Motion(x, y float64) {
 	}
 }
 
-// Due reports, once per touch, that the touch has been held in place long
-// enough at time t; it returns where it went down.
+// Due is called by each update while the touch is held; it reports, once
+// per touch, that the touch has been held in place long enough at time t
+// (LongPress, and LongPressUpdates updates); it returns where it went down.
 func (h *Hold) Due(t time.Time) (x, y float64, ok bool) {
-	if !h.down || h.fired || h.moved || t.Sub(h.at) < LongPress {
+	if !h.down || h.fired || h.moved {
+		return 0, 0, false
+	}
+	h.seen++
+	if t.Sub(h.at) < LongPress || h.seen < LongPressUpdates {
 		return 0, 0, false
 	}
 	h.fired = true

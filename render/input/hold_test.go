@@ -25,6 +25,9 @@ func TestHold(t *testing.T) {
 			if c.moveTo != [2]float64{} {
 				h.Motion(c.moveTo[0], c.moveTo[1])
 			}
+			for i := 1; i < LongPressUpdates; i++ { // the updates while it was held
+				h.Due(t0.Add(c.after * time.Duration(i) / LongPressUpdates))
+			}
 			x, y, ok := h.Due(t0.Add(c.after))
 			if ok != c.wantDue {
 				t.Fatalf("due %v, want %v", ok, c.wantDue)
@@ -45,5 +48,12 @@ func TestHold(t *testing.T) {
 	var idle Hold
 	if _, _, ok := idle.Due(t0); ok {
 		t.Error("an idle Hold fired")
+	}
+	// A slow page: a tap that only two updates saw, however far apart, is a tap.
+	var slow Hold
+	slow.Press(100, 100, t0)
+	slow.Due(t0.Add(400 * time.Millisecond))
+	if _, _, ok := slow.Due(t0.Add(3 * time.Second)); ok || slow.Release() {
+		t.Error("a tap seen by two slow updates became a long press")
 	}
 }
