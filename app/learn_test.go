@@ -283,8 +283,8 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("?e2: %v %+v", err, r.page.last().Note)
 	}
 	r.CancelSelection()
-	if r.page.last().Note != nil {
-		t.Error("Escape left the caption")
+	if r.page.last().Note != nil || len(r.board.overlay.Marks) != 0 {
+		t.Error("Escape left the caption or its marks")
 	}
 	if err := r.DescribeSquare("?e4"); err == nil {
 		t.Error("an empty square described")
