@@ -315,9 +315,15 @@
     el.words.style.top = (above >= 4 ? above : r.bottom + 6) + 'px';
   }
   function hideWords() { wordsFor = null; hide(el.words, true); }
-  el.moves.addEventListener('mouseover', e => { const b = e.target.closest('.mv'); if (b !== wordsFor) showWords(b); });
+  // A tap is not a hover: the mouse events a touch sends do not show it.
+  let touched = 0;
+  el.moves.addEventListener('touchstart', () => { touched = Date.now(); hideWords(); }, { passive: true });
+  el.moves.addEventListener('mouseover', e => {
+    const b = e.target.closest('.mv');
+    if (b !== wordsFor && Date.now() - touched > 1000) showWords(b);
+  });
   el.moves.addEventListener('mouseleave', () => { if (!el.moves.contains(document.activeElement)) hideWords(); });
-  el.moves.addEventListener('focusin', e => showWords(e.target.closest('.mv')));
+  el.moves.addEventListener('focusin', e => { if (Date.now() - touched > 1000) showWords(e.target.closest('.mv')); });
   el.moves.addEventListener('focusout', () => hideWords());
   el.moves.addEventListener('scroll', () => hideWords(), { passive: true });
 
