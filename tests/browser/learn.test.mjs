@@ -263,12 +263,12 @@ for (const dev of [{ name: 'desktop', width: 1280, height: 720, dpr: 1 }, { name
     try {
       await s.open(server.url, { variant: 'bifold-halfgi', ai: 'none' });
       if (dev.mobile) {
-        // A long press describes the piece under the finger.
+        // A long press describes the piece under the finger (held until it
+        // does, as a player would).
         const p = await s.squareCenter('b1');
         await s.touch('touchStart', p.x, p.y);
-        await sleep(900);
-        await s.touch('touchEnd');
         await s.waitFor(() => /Horse on b1/.test(document.getElementById('note').textContent), { what: 'the long press to describe' });
+        await s.touch('touchEnd');
         const marks = (await s.page.evaluate(() => window.chimera.overlay().marks)).filter(m => m.kind === 'move').map(m => m.square).sort();
         const ref = [...new Set(refpos('bifold-halfgi', '', []).legal.filter(m => m.startsWith('b1')).map(m => m.slice(2, 4)))].sort();
         assert.deepEqual(marks, ref);
