@@ -81,7 +81,11 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 	if r.s.Ply() != 2 {
 		t.Error("a move on the lesson's board was played in the game")
 	}
+	sets := r.store.setCalls
 	r.CloseLesson()
+	if r.store.setCalls != sets {
+		t.Error("closing the lesson wrote to the storage")
+	}
 	v = r.page.last()
 	if v.Lesson != nil || v.Live != 2 || boardCells(r.board.board) != play.Board(r.s.Position()).Cells {
 		t.Fatalf("after closing: lesson %+v, live %d", v.Lesson, v.Live)
