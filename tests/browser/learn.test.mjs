@@ -266,9 +266,9 @@ for (const dev of [{ name: 'desktop', width: 1280, height: 720, dpr: 1 }, { name
         // A long press describes the piece under the finger (held until it
         // does, as a player would).
         const p = await s.squareCenter('b1');
-        await s.touch('touchStart', p.x, p.y);
+        await s.driver.pointer('touch', [{ type: 'move', x: p.x, y: p.y }, { type: 'down' }, { type: 'hold', ms: 100 }]);
         await s.waitFor(() => /Horse on b1/.test(document.getElementById('note').textContent), { what: 'the long press to describe' });
-        await s.touch('touchEnd');
+        await s.driver.pointer('touch', [{ type: 'up' }, { type: 'hold', ms: 0 }]);
         const marks = (await s.page.evaluate(() => window.chimera.overlay().marks)).filter(m => m.kind === 'move').map(m => m.square).sort();
         const ref = [...new Set(refpos('bifold-halfgi', '', []).legal.filter(m => m.startsWith('b1')).map(m => m.slice(2, 4)))].sort();
         assert.deepEqual(marks, ref);
