@@ -521,12 +521,13 @@ func (a *App) flip() {
 	a.out.show = true
 }
 
-// CancelSelection drops the board's selection (Escape).
+// CancelSelection drops the board's selection, and a caption with its
+// marks (Escape).
 func (a *App) CancelSelection() {
 	a.lock()
 	defer a.unlock()
 	a.d.Board.CancelSelection()
-	a.clearNote()
+	a.dismissNote()
 }
 
 // SetPrefs changes the player's settings and remembers them.

@@ -81,7 +81,11 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 	if r.s.Ply() != 2 {
 		t.Error("a move on the lesson's board was played in the game")
 	}
+	sets := r.store.setCalls
 	r.CloseLesson()
+	if r.store.setCalls != sets {
+		t.Error("closing the lesson wrote to the storage")
+	}
 	v = r.page.last()
 	if v.Lesson != nil || v.Live != 2 || boardCells(r.board.board) != play.Board(r.s.Position()).Cells {
 		t.Fatalf("after closing: lesson %+v, live %d", v.Lesson, v.Live)
@@ -283,8 +287,8 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("?e2: %v %+v", err, r.page.last().Note)
 	}
 	r.CancelSelection()
-	if r.page.last().Note != nil {
-		t.Error("Escape left the caption")
+	if r.page.last().Note != nil || len(r.board.overlay.Marks) != 0 {
+		t.Error("Escape left the caption or its marks")
 	}
 	if err := r.DescribeSquare("?e4"); err == nil {
 		t.Error("an empty square described")

@@ -32,6 +32,8 @@ type SectionHelp struct {
 	Title   string   `json:"title"`
 	Variant string   `json:"variant"` // the rule set of its board
 	Text    []string `json:"text"`
+	Example string   `json:"example"` // the example's position string
+	Moves   []string `json:"moves"`   // the example's moves
 	Try     bool     `json:"try"`     // it has an exercise
 	Prompt  string   `json:"prompt"`  // the exercise's task
 	Answers []string `json:"answers"` // the moves it accepts (the first is shown by "Show me")
@@ -536,7 +538,10 @@ func HelpFor(id string) (*Help, error) {
 	h := &Help{Variant: v.ID, Name: v.Name, Lesson: l.Game, Pieces: pieceHelp(v), Notation: notationHelp(v), Symbols: symbolHelp(v)}
 	for i := range l.Sections {
 		s := &l.Sections[i]
-		sh := SectionHelp{ID: s.ID, Title: s.Title, Variant: s.variant(l).ID, Text: s.Text, Try: s.Try != nil}
+		sh := SectionHelp{ID: s.ID, Title: s.Title, Variant: s.variant(l).ID, Text: s.Text, Example: s.Start, Try: s.Try != nil}
+		for _, st := range s.Steps {
+			sh.Moves = append(sh.Moves, st.Move)
+		}
 		if s.Try != nil {
 			sh.Prompt, sh.Answers, sh.Start = s.Try.Prompt, s.Try.Answers, s.tryStart()
 			for _, w := range s.Try.Wrong {

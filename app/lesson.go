@@ -288,13 +288,15 @@ func (a *App) lessonForward() bool {
 	return true
 }
 
-// LessonStep steps the example forward (delta > 0) or back; it stops a
-// replay, and from the exercise returns to the example.
+// LessonStep moves the example by delta moves: one forward is played with
+// its animation, any other step shown at once (clamped to the example). It
+// stops a replay, and from the exercise returns to the example (its start
+// going back, its end going forward).
 func (a *App) LessonStep(delta int) {
 	a.lock()
 	defer a.unlock()
 	ls := a.lesson
-	if ls == nil || delta == 0 {
+	if ls == nil {
 		return
 	}
 	if ls.mode != modeExample {
@@ -307,13 +309,13 @@ func (a *App) LessonStep(delta int) {
 	}
 	ls.gen++
 	ls.playing = false
-	if delta > 0 {
+	a.out.show = true
+	if delta == 1 {
 		a.lessonForward()
-		a.out.show = true
 		return
 	}
-	if ls.ply > 0 {
-		a.lessonExample(ls.ply - 1)
+	if n := max(0, min(ls.ply+delta, len(ls.section().Steps))); n != ls.ply {
+		a.lessonExample(n)
 	}
 }
 

@@ -194,7 +194,7 @@
       el.btnNew.click();
       const r = el.newForm.querySelector('input[name="variant"][value="' + back.variant + '"]');
       if (r) { r.checked = true; r.focus(); }
-    } else if (back && back.focus) back.focus();
+    } else if (back && back.focus) back.focus.focus();
   }
 
   function selectTab(i) {
@@ -245,16 +245,20 @@
     if (v) open(v, { dialog: 'new', variant: v });
   });
 
-  // Keys while the help is open: the arrows step the example, Escape closes
-  // a choice on the board, then the caption, then the help.
+  // Keys while the help is open: the arrows step the example (Home and End
+  // go to its start and end); Escape closes a choice on the board, then the
+  // caption, then the help.
   document.addEventListener('keydown', e => {
     if (!root.classList.contains('learning') || !api() || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.getAttribute('role') === 'tab')) return;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (t && t.getAttribute && t.getAttribute('role') === 'tab' && e.key !== 'Escape') return; // the arrows walk the tabs
     if (document.querySelector('dialog[open]')) return;
     switch (e.key) {
       case 'ArrowLeft': api().lessonStep(-1); break;
       case 'ArrowRight': api().lessonStep(1); break;
+      case 'Home': api().lessonStep(-99); break;
+      case 'End': api().lessonStep(99); break;
       case 'Escape': {
         const c = window.chimera && window.chimera.choices && window.chimera.choices();
         if (c) api().cancel();
@@ -311,9 +315,15 @@
     el.words.style.top = (above >= 4 ? above : r.bottom + 6) + 'px';
   }
   function hideWords() { wordsFor = null; hide(el.words, true); }
-  el.moves.addEventListener('mouseover', e => { const b = e.target.closest('.mv'); if (b !== wordsFor) showWords(b); });
+  // A tap is not a hover: the mouse events a touch sends do not show it.
+  let touched = 0;
+  el.moves.addEventListener('touchstart', () => { touched = Date.now(); hideWords(); }, { passive: true });
+  el.moves.addEventListener('mouseover', e => {
+    const b = e.target.closest('.mv');
+    if (b !== wordsFor && Date.now() - touched > 1000) showWords(b);
+  });
   el.moves.addEventListener('mouseleave', () => { if (!el.moves.contains(document.activeElement)) hideWords(); });
-  el.moves.addEventListener('focusin', e => showWords(e.target.closest('.mv')));
+  el.moves.addEventListener('focusin', e => { if (Date.now() - touched > 1000) showWords(e.target.closest('.mv')); });
   el.moves.addEventListener('focusout', () => hideWords());
   el.moves.addEventListener('scroll', () => hideWords(), { passive: true });
 

@@ -6,7 +6,7 @@
 // plays the moves from the position and prints one JSON object:
 //
 //	{"positions": [start, after move 1, ...], "legal": [moves in the last position],
-//	 "result": "", "reason": ""}
+//	 "result": "", "reason": "", "pieces": [{"letter": "K", "name": "King"}, ...]}
 //
 // With -random N (and -seed S) it then plays up to N random legal moves
 // (fewer when the game ends) and lists every move played in "moves".
@@ -31,6 +31,13 @@ type answer struct {
 	Legal     []string `json:"legal"`
 	Result    string   `json:"result"`
 	Reason    string   `json:"reason"`
+	Pieces    []piece  `json:"pieces"` // the rule set's piece kinds, in its order
+}
+
+// piece is one kind of the rule set.
+type piece struct {
+	Letter string `json:"letter"`
+	Name   string `json:"name"`
 }
 
 func main() {
@@ -60,6 +67,9 @@ func run(variant, fen string, moves []string, random int, rng *rand.Rand) (*answ
 		return nil, err
 	}
 	a := &answer{Positions: []string{p.String()}, Legal: []string{}, Moves: []string{}}
+	for _, k := range v.Pieces {
+		a.Pieces = append(a.Pieces, piece{Letter: string(v.Letter(k)), Name: k.Name()})
+	}
 	for i, s := range moves {
 		m, err := p.ParseMove(s)
 		if err != nil {
