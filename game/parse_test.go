@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -116,13 +117,13 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"e2e4", "d1e2/b", "N@e4", "e7d8/lxrq", "b1c3q", "", "@@", "a1a1", "e2e4/", "e2e4x", "P@"} {
 		f.Add(0, s)
 	}
+	f.Add(math.MinInt, "e2e4") // -vi is still negative: the harness panicked
+	f.Add(-1, "e2e4")
 	f.Fuzz(func(t *testing.T, vi int, s string) {
-		if vi < 0 {
-			vi = -vi
-		}
-		v := variants[vi%len(variants)]
+		u := uint(vi) // any int, math.MinInt too, picks a rule set
+		v := variants[u%uint(len(variants))]
 		p := NewPosition(v)
-		if id, ok := midgamePositions[v.ID]; ok && vi%2 == 1 {
+		if id, ok := midgamePositions[v.ID]; ok && u/uint(len(variants))%2 == 1 {
 			p, _ = Parse(v, id)
 		}
 		m, err := p.ParseMove(s)
