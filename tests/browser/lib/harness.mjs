@@ -86,7 +86,7 @@ export function siteGzipSize(dir = DIST) {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) { walk(p); continue; }
-      if (e.name.endsWith('.gz')) continue;
+      if (e.name.endsWith('.gz') || e.name.endsWith('.br')) continue;
       const data = fs.readFileSync(p);
       let size = data.length;
       if (fs.existsSync(p + '.gz')) size = Math.min(size, fs.statSync(p + '.gz').size);
