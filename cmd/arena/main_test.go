@@ -89,14 +89,13 @@ func TestFlags(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		t0 := time.Now()
 		code := runMain(tc.args, &out, &errb)
 		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
 		if code != 2 || len(lines) != 1 || !strings.HasPrefix(lines[0], "arena: ") || !strings.Contains(lines[0], tc.errText) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", tc.args, code, errb.String(), tc.errText)
 		}
-		if out.Len() > 0 || time.Since(t0) > 2*time.Second {
-			t.Errorf("%v: played before refusing (%v): %q", tc.args, time.Since(t0), out.String())
+		if out.Len() > 0 {
+			t.Errorf("%v: played before refusing: %q", tc.args, out.String())
 		}
 	}
 	var out, errb bytes.Buffer

@@ -24,8 +24,9 @@
 //	        move, or the string 'mate N' with mate: N (N < 0: mated)
 //	{type:'bestmove', move, id}
 //	        the answer to one 'go'; move '' when there is none (see below)
-//	{type:'error', message}
+//	{type:'error', message, id}
 //	        a message that was refused, or a 'go' that cannot be searched
+//	        (then with the go's id)
 //
 // ('ready' is posted by engine-worker.js once this program has registered
 // self.chimeraEngine.)
@@ -113,6 +114,8 @@ type session struct {
 	settle func()        // called before the loop takes a request (nil: none)
 	wake   chan struct{} // capacity 1: the state changed
 
+	infoEvery time.Duration // progress reports while an iteration runs
+
 	// cancel asks the running search to stop. It is checked every 1024
 	// nodes (Config.Yield), so a request that arrives just before a search
 	// starts is not lost (Search clears ai.Engine's own stop flag).
@@ -135,7 +138,7 @@ type session struct {
 // loop looks, and makes the call that delivered a message return at once
 // instead of running the start of a search). Either may be nil.
 func newSession(post func(out), yield, settle func()) *session {
-	s := &session{eng: ai.NewEngine(32), post: post, yield: yield, settle: settle, wake: make(chan struct{}, 1)}
+	s := &session{eng: ai.NewEngine(32), post: post, yield: yield, settle: settle, wake: make(chan struct{}, 1), infoEvery: infoEvery}
 	s.idle = sync.NewCond(&s.mu)
 	go s.loop()
 	return s
@@ -234,7 +237,7 @@ func (s *session) loop() {
 
 			switch {
 			case r.err != nil:
-				s.post(out{"type": "error", "message": "engine: " + r.err.Error()})
+				s.post(errorFor(r.msg, r.err))
 				s.post(answer(r.msg, "", out{"error": r.err.Error()}))
 			case superseded:
 				s.post(answer(r.msg, "", out{"superseded": true}))
@@ -259,6 +262,15 @@ func answer(m message, move string, extra out) out {
 	}
 	for k, v := range extra {
 		o[k] = v
+	}
+	return o
+}
+
+// errorFor is the error message about go m, with its id.
+func errorFor(m message, err error) out {
+	o := out{"type": "error", "message": "engine: " + err.Error()}
+	if m.ID != nil {
+		o["id"] = m.ID
 	}
 	return o
 }
@@ -306,7 +318,7 @@ func (s *session) search(r request, stopped bool) {
 		p, err = r.pos.get()
 	}
 	if err != nil {
-		s.post(out{"type": "error", "message": "engine: " + err.Error()})
+		s.post(errorFor(m, err))
 		s.post(answer(m, "", out{"error": err.Error()}))
 		return
 	}
@@ -330,7 +342,7 @@ func (s *session) search(r request, stopped bool) {
 			s.eng.Stop()
 		}
 	}
-	cfg.InfoEvery = infoEvery
+	cfg.InfoEvery = s.infoEvery
 	cfg.OnInfo = func(i ai.Info) { s.post(infoMessage(p, i, m.ID)) }
 	res := s.eng.Search(p, cfg)
 	move := ""

@@ -12,12 +12,12 @@
 // counts the test checks, then exits (exit code 0 unless the driver itself
 // fails). Scenarios:
 //
-//	flood300  a level-8 'go' with 3 s, then 300 'position' messages after
+//	flood300  a level-8 'go' with 10 minutes, then 300 'position' messages after
 //	          300 ms (the reported deadlock), five times; then one more 'go'
 //	bursts    10,000 messages (position, go, stop, junk) in bursts of 1-200
 //	          while searches run; every 'go' carries an id
 //	info      one 3 s search of a middle-game: when each 'info' arrived
-//	stop      a 5 s search stopped after 300 ms, then a level-3 search
+//	stop      a 10-minute search stopped after 300 ms, then a level-3 search
 'use strict';
 const { Worker, isMainThread, parentPort, workerData } = require('worker_threads');
 
@@ -94,20 +94,20 @@ const scenarios = {
     const firsts = [];
     for (let round = 0; round < 5; round++) {
       send({ type: 'position', variant: 'bedlam', fen: 'startpos', moves: ['e2e4', 'e7e5'] });
-      send({ type: 'go', level: 8, movetime: 3000 });
+      send({ type: 'go', level: 8, movetime: 600000 }); // only the flood can end it soon
       gos++;
       await sleep(300 + 7 * round);
       const floodAt = now();
       const flood = [];
       for (let i = 0; i < 300; i++) flood.push({ type: 'position', variant: 'bedlam', fen: 'startpos', moves: i % 2 ? ['e2e4'] : [] });
       send({ burst: flood });
-      await until(() => count('bestmove') >= gos, 5000);
+      await until(() => count('bestmove') >= gos, 120000);
       const answer = received.filter(m => m.type === 'bestmove')[gos - 1];
       firsts.push(answer ? answer.at - floodAt : null);
     }
     send({ type: 'go', level: 3, seed: 1 });
     gos++;
-    await until(() => count('bestmove') >= gos, 5000);
+    await until(() => count('bestmove') >= gos, 120000);
     const last = received.filter(m => m.type === 'bestmove')[gos - 1];
     return { gos, answerAfterFlood: firsts, lastMove: last ? last.move : null };
   },
@@ -155,7 +155,7 @@ const scenarios = {
     send({ type: 'position', variant: 'bedlam', fen: 'startpos', moves: ['e2e4'] });
     send({ type: 'go', id: ++id, level: 4 });
     gos++; goIds.add(id); sent += 2;
-    await until(() => count('bestmove') >= gos, 60000);
+    await until(() => count('bestmove') >= gos, 300000);
     const answers = received.filter(m => m.type === 'bestmove');
     const answered = new Map();
     for (const a of answers) answered.set(a.id, (answered.get(a.id) || 0) + 1);
@@ -167,15 +167,15 @@ const scenarios = {
 
   async stop() {
     send({ type: 'position', variant: 'bedlam', fen: 'startpos', moves: ['e2e4', 'e7e5'] });
-    send({ type: 'go', movetime: 5000, id: 1 });
+    send({ type: 'go', movetime: 600000, id: 1 }); // only the stop can end it soon
     await sleep(300);
     const stopAt = now();
     send({ type: 'stop' });
-    await until(() => count('bestmove') >= 1, 5000);
+    await until(() => count('bestmove') >= 1, 120000);
     const first = received.find(m => m.type === 'bestmove');
     send({ type: 'position', variant: 'bifold-halfgi', fen: 'startpos', moves: [] });
     send({ type: 'go', level: 3, seed: 7, id: 2 });
-    await until(() => count('bestmove') >= 2, 5000);
+    await until(() => count('bestmove') >= 2, 120000);
     const second = received.filter(m => m.type === 'bestmove')[1];
     return { gos: 2, firstMove: first && first.move, stopAnsweredAfter: first ? first.at - stopAt : null, lastMove: second && second.move };
   },
@@ -184,7 +184,7 @@ const scenarios = {
     send({ type: 'position', variant: 'chess', fen: 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8', moves: [] });
     const goAt = now();
     send({ type: 'go', level: 8, movetime: 3000 });
-    await until(() => count('bestmove') >= 1, 10000);
+    await until(() => count('bestmove') >= 1, 120000);
     const infos = received.filter(m => m.type === 'info').map(m => ({ at: m.at - goAt, depth: m.depth, nodes: m.nodes }));
     const best = received.find(m => m.type === 'bestmove');
     let maxGap = 0;
