@@ -66,6 +66,10 @@ const (
 // links that lead out of the directory.
 type Handler struct {
 	root *os.Root
+	// NoPolicy leaves out the site's Content-Security-Policy and
+	// X-Frame-Options, for a folder that is not the site (the browser
+	// tests' host pages, which frame the site from another origin).
+	NoPolicy bool
 
 	mu      sync.Mutex
 	gz      map[string]gzEntry // on-the-fly compressed files, by path in the root
@@ -98,12 +102,14 @@ func ContentType(name string) string {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// the security headers go on every answer, errors too (web/site)
 	hdr := w.Header()
-	embeddable := site.Embeddable(r.URL.Path, r.URL.Query())
-	hdr.Set("Content-Security-Policy", site.CSP(embeddable))
 	hdr.Set("Referrer-Policy", site.ReferrerPolicy)
 	hdr.Set("X-Content-Type-Options", "nosniff")
-	if !embeddable {
-		hdr.Set("X-Frame-Options", "SAMEORIGIN") // for browsers without frame-ancestors
+	if !h.NoPolicy {
+		embeddable := site.Embeddable(r.URL.Path, r.URL.Query())
+		hdr.Set("Content-Security-Policy", site.CSP(embeddable))
+		if !embeddable {
+			hdr.Set("X-Frame-Options", "SAMEORIGIN") // for browsers without frame-ancestors
+		}
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")

@@ -1,6 +1,6 @@
 // Command serve is a small static file server for the built site (dist/).
 //
-//	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080
+//	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080 [-v] [-nopolicy]
 //
 // It prints the URL it listens on (with -addr 127.0.0.1:0 it picks a free port),
 // serves .wasm as application/wasm, and sends compressible files brotli- or
@@ -33,6 +33,7 @@ func main() {
 	dir := flag.String("dir", "dist", "directory to serve")
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	verbose := flag.Bool("v", false, "log every request to stderr")
+	noPolicy := flag.Bool("nopolicy", false, "send no Content-Security-Policy (for a folder that is not the site)")
 	flag.Parse()
 
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
@@ -53,6 +54,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
 		os.Exit(2)
 	}
+	handler.NoPolicy = *noPolicy
 	var h http.Handler = handler
 	if *verbose {
 		h = logRequests(h)

@@ -348,6 +348,17 @@ func TestSecurityHeaders(t *testing.T) {
 	}
 }
 
+// TestNoPolicy: with NoPolicy (-nopolicy) the folder is served without the
+// site's policy (the browser tests' host pages frame the site).
+func TestNoPolicy(t *testing.T) {
+	h := handler(t, makeSite(t, map[string][]byte{"host.html": []byte("<html>")}))
+	h.NoPolicy = true
+	r := do(t, h, "GET", "/host.html", nil)
+	if r.code != 200 || r.hdr.Get("Content-Security-Policy") != "" || r.hdr.Get("X-Frame-Options") != "" || r.hdr.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("%d %v", r.code, r.hdr)
+	}
+}
+
 // TestSymlinks: a symbolic link inside the folder to a file inside is
 // served; one that leads outside (absolute or relative, to a file or a
 // folder) is not.

@@ -135,9 +135,14 @@ export function refpos(variant, fen, moves = [], { random = 0, seed = 1 } = {}) 
 const servers = new Set();
 process.on('exit', () => { for (const s of servers) s.kill('SIGKILL'); });
 
+// startServer serves a folder with cmd/serve: the site (with its security
+// policy), or another folder (a host page of the tests: without it, since
+// the site's policy frames only the site).
 export async function startServer(dir = DIST) {
   const bin = goTool('serve', './cmd/serve', 'CHIMERA_SERVE');
-  const child = spawn(bin, ['-dir', dir, '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = ['-dir', dir, '-addr', '127.0.0.1:0'];
+  if (path.resolve(dir) !== DIST) args.push('-nopolicy');
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   servers.add(child);
   let out = '';
   const url = await new Promise((resolve, reject) => {
