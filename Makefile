@@ -10,8 +10,9 @@
 # Variables: DIST (dist), ADDR (127.0.0.1:8080), CHROMIUM (/usr/bin/chromium),
 # CHIMERA_BROWSERS (the browser tests' engines: chromium,firefox,webkit, all by default).
 # make build compresses main.wasm and engine.wasm with zopfli when it is installed
-# (apt-get install zopfli; about 5% smaller than Go's gzip, ~30 s more); make run
-# skips that.
+# (apt-get install zopfli; about 5% smaller than Go's gzip, ~30 s more) and writes
+# brotli copies when brotli is installed (apt-get install brotli; about 25% smaller
+# than gzip, ~30 s more); make run skips both.
 
 GO        ?= go
 DIST      ?= dist

@@ -255,3 +255,45 @@ func TestNoiseDoesNotLeak(t *testing.T) {
 			got.Move, got.Score, got.Nodes, want.Move, want.Score, want.Nodes)
 	}
 }
+
+// TestInfoEvery checks the progress reports of Config.InfoEvery: with it,
+// OnInfo is also called inside iterations (the depth being searched, the
+// last completed iteration's score and PV, the current node count); without
+// it, once per completed iteration.
+func TestInfoEvery(t *testing.T) {
+	for _, mg := range midgames {
+		p := mustParse(t, mg.variant, mg.fen)
+		for _, every := range []time.Duration{0, time.Nanosecond} {
+			var infos []Info
+			r := NewEngine(8).Search(p, Config{Limits: Limits{Depth: 5}, InfoEvery: every,
+				OnInfo: func(i Info) { infos = append(infos, i) }})
+			// the last report of each depth is that iteration's own; the
+			// ones before it were sent while it ran
+			completed, partial := 0, 0
+			var last Info // the last completed iteration's report
+			for k, i := range infos {
+				if k > 0 && i.Nodes < infos[k-1].Nodes {
+					t.Errorf("%s: nodes went down: %+v after %+v", mg.variant, i, infos[k-1])
+				}
+				if i.Depth != last.Depth+1 {
+					t.Errorf("%s: report of depth %d after depth %d", mg.variant, i.Depth, last.Depth)
+				}
+				if k+1 < len(infos) && infos[k+1].Depth == i.Depth {
+					partial++
+					if last.Depth == 0 || i.Score != last.Score || len(i.PV) != len(last.PV) {
+						t.Errorf("%s: progress report %+v, last iteration %+v", mg.variant, i, last)
+					}
+					continue
+				}
+				completed++
+				last = i
+			}
+			if completed != r.Depth {
+				t.Errorf("%s every %v: %d completed iterations reported, search reached depth %d", mg.variant, every, completed, r.Depth)
+			}
+			if (partial > 0) != (every > 0) {
+				t.Errorf("%s every %v: %d progress reports", mg.variant, every, partial)
+			}
+		}
+	}
+}

@@ -54,14 +54,23 @@ type Config struct {
 	// RandomMove is the chance, in percent, of playing a random legal move
 	// instead of searching (level 1).
 	RandomMove int
-	// OnInfo, if set, is called after each completed iteration.
+	// OnInfo, if set, is called after each completed iteration and, when
+	// InfoEvery > 0, also while a long iteration runs.
 	OnInfo func(Info)
+	// InfoEvery, if > 0, makes the search also call OnInfo in the middle of
+	// an iteration whenever InfoEvery has passed since the last call (and
+	// the first iteration has completed): Depth is then the iteration being
+	// searched, Score, Mate and PV those of the last completed iteration,
+	// Nodes and Time the current ones. The clock is read every 1024 nodes,
+	// so the reports are that much late at most.
+	InfoEvery time.Duration
 	// Yield, if set, is called every 1024 nodes; cmd/engine uses it
 	// under js/wasm to let the message loop run so that Stop can arrive.
 	Yield func()
 }
 
-// Info is a progress report, sent after each completed iteration.
+// Info is a progress report, sent after each completed iteration (and
+// during one, with Config.InfoEvery).
 type Info struct {
 	Depth int
 	Score int // centipawns from the side to move's point of view
@@ -152,6 +161,13 @@ type searcher struct {
 	yield     func()
 	age       uint8
 
+	// progress reports during an iteration (Config.InfoEvery)
+	onInfo    func(Info)
+	infoEvery time.Duration
+	lastInfo  time.Time
+	depth     int  // the iteration being searched
+	done      Info // the last completed iteration's report (Depth 0: none yet)
+
 	lists   [maxPly + 1]game.MoveList
 	scores  [maxPly + 1][game.MaxMoves]int32
 	killers [maxPly + 1][2]game.Move
@@ -187,6 +203,7 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.start = time.Now()
 	s.stopped = false
 	s.yield = cfg.Yield
+	s.onInfo, s.infoEvery, s.lastInfo, s.done = cfg.OnInfo, cfg.InfoEvery, s.start, Info{}
 	s.age++
 	for i := range s.killers {
 		s.killers[i] = [2]game.Move{}
@@ -235,6 +252,7 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 
 	prevScore := 0
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.depth = depth
 		score, best, ok := s.searchRoot(depth, prevScore)
 		if !ok && best == game.NoMove {
 			break
@@ -253,9 +271,11 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 			break
 		}
 		prevScore = score
+		s.done = Info{Depth: depth, Score: score, Mate: res.Mate, Nodes: s.nodes, Time: res.Time,
+			PV: append([]game.Move(nil), res.PV...)}
 		if cfg.OnInfo != nil {
-			cfg.OnInfo(Info{Depth: depth, Score: score, Mate: res.Mate, Nodes: s.nodes, Time: res.Time,
-				PV: append([]game.Move(nil), res.PV...)})
+			s.lastInfo = time.Now()
+			cfg.OnInfo(s.done)
 		}
 		if res.Mate != 0 && depth > 2*abs(res.Mate)+2 {
 			break // a proven mate: deeper search will not change it
@@ -419,6 +439,9 @@ func (s *searcher) poll() {
 		return
 	}
 	if s.nodes&1023 == 0 {
+		if s.infoEvery > 0 && s.onInfo != nil && s.done.Depth > 0 {
+			s.progress()
+		}
 		// let other goroutines run: js/wasm has no preemption, so without
 		// this a Stop from another goroutine would never be seen there
 		if s.yield != nil {
@@ -430,6 +453,20 @@ func (s *searcher) poll() {
 			s.stopped = true
 		}
 	}
+}
+
+// progress reports the search so far when InfoEvery has passed since the
+// last report.
+func (s *searcher) progress() {
+	now := time.Now()
+	if now.Sub(s.lastInfo) < s.infoEvery {
+		return
+	}
+	s.lastInfo = now
+	i := s.done
+	i.Depth, i.Nodes, i.Time = s.depth, s.nodes, now.Sub(s.start)
+	i.PV = append([]game.Move(nil), i.PV...)
+	s.onInfo(i)
 }
 
 // noMoves scores a position without legal moves at ply.

@@ -1,23 +1,50 @@
 package game
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// ParseError reports a malformed or impossible position string.
+// ParseError reports a malformed or impossible position string: the field,
+// the offending text, why, and which check of RULES.md section 7 refused it.
 type ParseError struct {
 	Field string // "board", "hand", "side", "castling", "en passant", "halfmove", "fullmove", "position"
 	Text  string // the offending text
 	Why   string
+	Check string // CheckSyntax, CheckSquares, ... (RULES.md 7.1-7.8)
 }
 
+// The position checks of RULES.md section 7, as named in ParseError.Check.
+const (
+	CheckSyntax    = "syntax"     // 7.1 fields, letters, ranks and files
+	CheckSquares   = "squares"    // 7.2 what may share a square
+	CheckRoyals    = "royals"     // 7.3 the royal pieces each side has
+	CheckPawnRanks = "pawn ranks" // 7.4 the ranks a pawn may stand on
+	CheckCheck     = "check"      // 7.5 the side not to move is not in check
+	CheckHands     = "hands"      // 7.6 what a hand may hold
+	CheckCounts    = "counts"     // 7.7 material the rule set can reach
+	CheckRights    = "rights"     // 7.8 castling rights, en passant square, clocks
+)
+
+var checkSections = map[string]string{CheckSyntax: "7.1", CheckSquares: "7.2", CheckRoyals: "7.3",
+	CheckPawnRanks: "7.4", CheckCheck: "7.5", CheckHands: "7.6", CheckCounts: "7.7", CheckRights: "7.8"}
+
 func (e *ParseError) Error() string {
-	return format("position %s %q: %s", e.Field, e.Text, e.Why)
+	msg := format("position %s %q: %s", e.Field, e.Text, e.Why)
+	if sec, ok := checkSections[e.Check]; ok {
+		msg += " (" + e.Check + ", RULES.md " + sec + ")"
+	}
+	return msg
+}
+
+// perrc is a refusal by a check; perr is one by the syntax check.
+func perrc(check, field, text, why string, args ...any) error {
+	return &ParseError{Field: field, Text: text, Why: format(why, args...), Check: check}
 }
 
 func perr(field, text, why string, args ...any) error {
-	return &ParseError{Field: field, Text: text, Why: format(why, args...)}
+	return perrc(CheckSyntax, field, text, why, args...)
 }
 
 // NewPosition returns the start position of rule set v.
@@ -59,7 +86,7 @@ func Parse(v *Variant, s string) (*Position, error) {
 			return nil, perr("hand", hand, "brackets inside the hand")
 		}
 		if hand != "" && !v.Drops {
-			return nil, perr("hand", hand, "%s has no pieces in hand", v.Name)
+			return nil, perrc(CheckHands, "hand", hand, "%s has no pieces in hand", v.Name)
 		}
 	}
 	if err := p.parseBoard(board); err != nil {
@@ -71,15 +98,15 @@ func Parse(v *Variant, s string) (*Position, error) {
 		if k == NoKind {
 			return nil, perr("hand", hand, "unknown piece letter %q", l)
 		}
-		if k.Royal() {
-			return nil, perr("hand", hand, "a royal piece (%c) cannot be in hand", l)
+		if !slices.Contains(v.Hand, k) {
+			return nil, perrc(CheckHands, "hand", hand, "a %s (%c) cannot be in hand: %s", k.Name(), l, handKinds(v))
 		}
 		c := White
 		if l >= 'a' {
 			c = Black
 		}
-		if p.hand[c][k] >= 40 {
-			return nil, perr("hand", hand, "too many %c in hand", l)
+		if p.hand[c][k] >= maxHand {
+			return nil, perrc(CheckCounts, "hand", hand, "more than %d %c in hand", maxHand, l)
 		}
 		p.hand[c][k]++
 	}
@@ -93,7 +120,7 @@ func Parse(v *Variant, s string) (*Position, error) {
 	}
 	if f[2] != "-" {
 		if v.Castling == nil {
-			return nil, perr("castling", f[2], "%s has no castling", v.Name)
+			return nil, perrc(CheckRights, "castling", f[2], "%s has no castling", v.Name)
 		}
 		for i := 0; i < len(f[2]); i++ {
 			bit := map[byte]uint8{'K': castleWK, 'Q': castleWQ, 'k': castleBK, 'q': castleBQ}[f[2][i]]
@@ -112,23 +139,26 @@ func Parse(v *Variant, s string) (*Position, error) {
 			return nil, perr("en passant", f[3], "not a square")
 		}
 		if !p.epPossible(ep) {
-			return nil, perr("en passant", f[3], "no double step by the side that just moved can have crossed %s", f[3])
+			return nil, perrc(CheckRights, "en passant", f[3], "no double step by the side that just moved can have crossed %s", f[3])
 		}
 		p.ep = int8(ep)
 	}
 	var err error
-	if p.half, err = strconv.Atoi(f[4]); err != nil || p.half < 0 || p.half > 100000 {
-		return nil, perr("halfmove", f[4], "halfmove clock must be a number from 0")
+	if p.half, err = strconv.Atoi(f[4]); err != nil || p.half < 0 || p.half > maxClock {
+		return nil, perrc(CheckRights, "halfmove", f[4], "halfmove clock must be a number from 0 to %d", maxClock)
 	}
-	if p.full, err = strconv.Atoi(f[5]); err != nil || p.full < 1 || p.full > 100000 {
-		return nil, perr("fullmove", f[5], "fullmove number must be a number from 1")
+	if p.full, err = strconv.Atoi(f[5]); err != nil || p.full < 1 || p.full > maxClock {
+		return nil, perrc(CheckRights, "fullmove", f[5], "fullmove number must be a number from 1 to %d", maxClock)
 	}
 	p.refreshRoyals()
 	if err := p.checkRoyals(board); err != nil {
 		return nil, err
 	}
 	if v.Check && p.attacked(int(p.royal[p.turn.Other()]), p.turn) {
-		return nil, perr("position", s, "the side not to move is in check")
+		return nil, perrc(CheckCheck, "position", s, "the side not to move is in check")
+	}
+	if err := p.checkCounts(f[0]); err != nil {
+		return nil, err
 	}
 	p.hash = p.ComputeHash()
 	p.stack = make([]undo, 0, 64)
@@ -158,7 +188,7 @@ func (p *Position) parseBoard(board string) error {
 				continue
 			case ch == '(':
 				if !v.Bifold {
-					return perr("board", rank, "%s has no stacked squares", v.Name)
+					return perrc(CheckSquares, "board", rank, "%s has no stacked squares", v.Name)
 				}
 				j := strings.IndexByte(rank[i:], ')')
 				if j < 0 {
@@ -166,7 +196,7 @@ func (p *Position) parseBoard(board string) error {
 				}
 				inner := rank[i+1 : i+j]
 				if len(inner) != 2 {
-					return perr("board", rank[i:i+j+1], "a square holds one or two pieces, not %d", len(inner))
+					return perrc(CheckSquares, "board", rank[i:i+j+1], "a square holds one or two pieces, not %d", len(inner))
 				}
 				var c Cell
 				for n := 0; n < 2; n++ {
@@ -175,7 +205,7 @@ func (p *Position) parseBoard(board string) error {
 						return perr("board", rank, "unknown piece letter %q", inner[n])
 					}
 					if !k.Bifold() {
-						return perr("board", rank[i:i+j+1], "only bifold pieces can share a square (%c is full size)", inner[n])
+						return perrc(CheckSquares, "board", rank[i:i+j+1], "only bifold pieces can share a square (%c is full size)", inner[n])
 					}
 					c[n] = letterPiece(inner[n], k)
 				}
@@ -198,10 +228,10 @@ func (p *Position) parseBoard(board string) error {
 					last = 0
 				}
 				if r == last && !x.Kind().Bifold() {
-					return perr("board", rank, "a pawn cannot stand on its last rank (%s)", SquareName(s))
+					return perrc(CheckPawnRanks, "board", rank, "a pawn cannot stand on its last rank (%s)", SquareName(s))
 				}
 				if r == 7-last && !v.Drops {
-					return perr("board", rank, "a pawn cannot stand on its first rank (%s)", SquareName(s))
+					return perrc(CheckPawnRanks, "board", rank, "a pawn cannot stand on its first rank (%s)", SquareName(s))
 				}
 			}
 			file++
@@ -236,10 +266,13 @@ func (p *Position) checkRoyals(board string) error {
 		}
 		if p.v.Bifold {
 			if count[Wazir] > 1 || count[Ferz] > 1 {
-				return perr("board", board, "%s has more than one Wazir or Ferz", side)
+				return perrc(CheckRoyals, "board", board, "%s has more than one Wazir or Ferz", side)
+			}
+			if c != p.turn && p.royals[c] == 0 {
+				return perrc(CheckRoyals, "board", board, "%s, not to move, has no royal piece (the game ended when it lost its last one, with %s to move)", side, side)
 			}
 		} else if p.royals[c] != 1 {
-			return perr("board", board, "%s must have exactly one royal piece, has %d", side, p.royals[c])
+			return perrc(CheckRoyals, "board", board, "%s must have exactly one royal piece, has %d", side, p.royals[c])
 		}
 	}
 	return nil
@@ -248,7 +281,7 @@ func (p *Position) checkRoyals(board string) error {
 func (p *Position) checkCastling(text string) error {
 	for _, r := range p.v.castle {
 		if p.castle&r.bit != 0 && (p.sq[r.from] != r.royal || p.sq[r.rookFrom] != r.rook) {
-			return perr("castling", text, "castling right without the unmoved royal and rook on %s and %s", SquareName(r.from), SquareName(r.rookFrom))
+			return perrc(CheckRights, "castling", text, "castling right without the unmoved royal and rook on %s and %s", SquareName(r.from), SquareName(r.rookFrom))
 		}
 	}
 	return nil

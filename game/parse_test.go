@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,100 @@ func TestParseErrors(t *testing.T) {
 		if pe.Field != c.field || pe.Text != c.text {
 			t.Errorf("%s %q: error %v; want field %q text %q", c.variant, c.fen, err, c.field, c.text)
 		}
+	}
+}
+
+// TestParseChecks has a position refused by each check of RULES.md
+// section 7 in every rule set it applies to, and one just inside the bound
+// that is accepted; the refusal names the check and the reason.
+func TestParseChecks(t *testing.T) {
+	cases := []struct {
+		variant, fen string
+		check        string // "" when the position is accepted
+		why          string
+	}{
+		// 7.1 syntax
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", CheckSyntax, "too many fields"},
+		{"bedlam", "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1", CheckSyntax, "unknown piece letter"},
+		// 7.2 squares
+		{"bedlam", "4k3/8/8/8/8/8/8/(RN)3K3[] w - - 0 1", CheckSquares, "no stacked squares"},
+		{"bifold-halfgi", "7w/8/8/8/8/8/8/(PR)6W[] w - - 0 1", CheckSquares, "only bifold pieces can share"},
+		{"bifold-halfgi", "7w/8/8/8/8/8/8/(RRR)6W[] w - - 0 1", CheckSquares, "one or two pieces, not 3"},
+		// 7.3 royals
+		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", CheckRoyals, "White must have exactly one royal piece, has 0"},
+		{"bedlam", "4k3/8/8/8/8/8/8/O3K3[] w - - 0 1", CheckRoyals, "has 2"},
+		{"bifold-halfgi", "7w/8/8/8/8/8/8/(WW)6F[] w - - 0 1", CheckRoyals, "more than one Wazir"},
+		{"bifold-halfgi", "8/8/8/8/8/8/8/8[] w - - 0 1", CheckRoyals, "Black, not to move, has no royal"}, // the case
+		{"bifold-halfgi", "8/8/8/8/8/8/8/R6W[] w - - 0 1", CheckRoyals, "Black, not to move, has no royal"},
+		{"bifold-halfgi", "8/8/8/8/8/8/8/R6W[] b - - 0 1", "", ""}, // Black lost its last royal: a finished game
+		// 7.4 pawn ranks
+		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", CheckPawnRanks, "last rank"},
+		{"assimilation", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", CheckPawnRanks, "first rank"},
+		{"bedlam", "4k3/8/8/8/8/8/8/P3K3[] w - - 0 1", "", ""}, // dropped there
+		{"bifold-halfgi", "P3w3/8/8/8/8/8/8/4W3[] w - - 0 1", CheckPawnRanks, "last rank"},
+		{"bifold-halfgi-pawns", "L3w3/8/8/8/8/8/8/4W3[] w - - 0 1", "", ""}, // stranded (rule 3a)
+		// 7.5 check
+		{"bedlam", "4k3/8/8/8/8/8/4R3/4K3[] w - - 0 1", CheckCheck, "not to move is in check"},
+		{"assimilation", "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", CheckCheck, "not to move is in check"},
+		// 7.6 hands
+		{"assimilation", "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", CheckHands, "no pieces in hand"},
+		{"bedlam", "4k3/8/8/8/8/8/8/4K3[O] w - - 0 1", CheckHands, "Pope (O) cannot be in hand"},
+		{"bifold-halfgi", "4w3/8/8/8/8/8/8/4W3[F] w - - 0 1", CheckHands, "Ferz (F) cannot be in hand"},
+		// 7.7 counts
+		{"chess", "4k3/8/8/8/8/8/PPPPPPPP/4K1NN w - - 0 1", "", ""},
+		{"chess", "4k3/8/8/8/8/8/PPPPPPPP/3NK1NN w - - 0 1", CheckCounts, "White has 1 pieces more"},
+		{"chess", "4k3/8/8/8/8/8/PPPPPPP1/3NK1NN w - - 0 1", "", ""}, // a pawn promoted
+		{"chess", "4k3/8/8/8/8/PPPPPPPP/P7/4K3 w - - 0 1", CheckCounts, "White has 9 Pawns"},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/QQQQQQQQ/RNBQKBNR w KQkq - 0 1", "", ""}, // eight pawns became Queens
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/3N4/QQQQQQQQ/RNBQKBNR w KQkq - 0 1", CheckCounts, "33 pieces"},
+		{"assimilation", "7k/8/8/8/8/8/8/MMMMMMAK w - - 0 1", "", ""}, // 15 units and 1
+		{"assimilation", "rnbqkbnr/pppppppp/8/8/3M4/8/PPPPPPPP/RNBQKBNR w - - 0 1", CheckCounts, "36 units of material"},
+		{"bedlam", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[P] w - - 0 1", CheckCounts, "17 Pawns on the board and in hand"},
+		{"bedlam", "4k3/8/8/8/8/8/8/4K3[QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ] w - - 0 1", "", ""}, // metamorphosis makes material
+		{"bifold-halfgi", "4(wf)3/pppppppp/8/8/8/8/PPPPPPPP/4(WF)3[QQQQ] w - - 0 1", "", ""},
+		{"bifold-halfgi", "4(wf)3/pppppppp/8/8/8/8/PPPPPPPP/4(WF)3[QQQQQ] w - - 0 1", CheckCounts, "1 pieces more"},
+		{"bifold-halfgi", "4(wf)3/pppppppp/8/8/8/8/PPPPPPP1/4(WF)3[QQQQQ] w - - 0 1", "", ""},
+		{"bifold-halfgi", "4(wf)3/8/8/8/8/8/8/4(WF)3[WW] w - - 0 1", CheckHands, "Wazir (W) cannot be in hand"},
+		{"bifold-halfgi-weak", "4(wf)3/(vv)(vv)(vv)(vv)(vv)(vv)(vv)(vv)/8/8/8/8/(VV)(VV)(VV)(VV)(VV)(VV)(VV)(VV)/4(WF)3[v] w - - 0 1", CheckCounts, "33 Weak Pawns"},
+		// 7.8 rights and clocks
+		{"bedlam", "4k3/8/8/8/8/8/8/4K2R[] w K - 0 1", CheckRights, "no castling"},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1", CheckRights, "no double step"},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w - - 100001 1", CheckRights, "halfmove clock"},
+	}
+	for _, c := range cases {
+		v, _ := VariantByID(c.variant)
+		p, err := Parse(v, c.fen)
+		if c.check == "" {
+			if err != nil {
+				t.Errorf("%s %q: %v", c.variant, c.fen, err)
+			} else if q, err := Parse(v, p.String()); err != nil || q.String() != p.String() {
+				t.Errorf("%s %q: round trip %v", c.variant, c.fen, err)
+			}
+			continue
+		}
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("%s %q: want a ParseError, got %v", c.variant, c.fen, err)
+			continue
+		}
+		if pe.Check != c.check || !strings.Contains(pe.Why, c.why) || !strings.Contains(pe.Error(), "("+c.check+", RULES.md 7.") {
+			t.Errorf("%s %q: %v; want check %q saying %q", c.variant, c.fen, err, c.check, c.why)
+		}
+	}
+}
+
+// TestOutcomeNoRoyals: the position (Bifold, no royals on either
+// side) opened as "Black wins: both royals captured"; it is refused now,
+// and the reachable one (the side to move has lost its last royal) is a
+// win for the other side.
+func TestOutcomeNoRoyals(t *testing.T) {
+	v, _ := VariantByID("bifold-halfgi")
+	if _, err := Parse(v, "8/8/8/8/8/8/8/8[] w - - 0 1"); err == nil {
+		t.Error("a Bifold position without royals parsed")
+	}
+	p := mustParse(t, "bifold-halfgi", "8/8/8/8/8/8/8/R6W[] b - - 0 1")
+	if r, why := p.Outcome(); r != WhiteWins || why != "both royals captured" {
+		t.Errorf("outcome %s %s", r, why)
 	}
 }
 
@@ -116,13 +211,13 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"e2e4", "d1e2/b", "N@e4", "e7d8/lxrq", "b1c3q", "", "@@", "a1a1", "e2e4/", "e2e4x", "P@"} {
 		f.Add(0, s)
 	}
+	f.Add(math.MinInt, "e2e4") // -vi is still negative: the harness panicked
+	f.Add(-1, "e2e4")
 	f.Fuzz(func(t *testing.T, vi int, s string) {
-		if vi < 0 {
-			vi = -vi
-		}
-		v := variants[vi%len(variants)]
+		u := uint(vi) // any int, math.MinInt too, picks a rule set
+		v := variants[u%uint(len(variants))]
 		p := NewPosition(v)
-		if id, ok := midgamePositions[v.ID]; ok && vi%2 == 1 {
+		if id, ok := midgamePositions[v.ID]; ok && u/uint(len(variants))%2 == 1 {
 			p, _ = Parse(v, id)
 		}
 		m, err := p.ParseMove(s)

@@ -56,8 +56,8 @@ var midgamePositions = map[string]string{
 	"bedlam":              "r1b1k2r/ppp2ppp/2M5/3pP3/1b1Pn3/2N2A2/PPP2PPP/R3KB1R[QNpb] w - - 0 9",
 	"assimilation":        "r3k2r/ppp2ppp/2M5/3pP3/1a1Pn3/2N5/PPP2PPP/R3K2R b KQkq - 0 9",
 	"bifold-halfgi":       "(rr)(hh)1(qq)(wf)(bb)1(rr)/ppp2ppp/3(bH)4/3pP1h1/4(QB)3/2(HH)5/PPP2PPP/(RR)3(WF)(BB)1(RR)[Pbp] w KQkq - 0 9",
-	"bifold-halfgi-pawns": "(rr)(hh)(bb)(qq)(wf)(bb)(hh)(rr)/(ld)(ld)l(ld)1(ld)(ld)(ld)/3d4/2(Lq)1(LD)3/4D3/2(HH)5/(LD)(LD)(LD)1(LD)(LD)(LD)(LD)/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[ld] w KQkq - 0 7",
-	"bifold-halfgi-weak":  "(rr)(hh)(bb)(qq)(wf)(bb)(hh)(rr)/(vv)(vv)v(vv)1(vv)(vv)(vv)/3v4/2(Vq)1(VV)3/4V3/2(HH)5/(VV)(VV)(VV)1(VV)(VV)(VV)(VV)/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[v] w KQkq - 0 7",
+	"bifold-halfgi-pawns": "(rr)(hh)(bb)(qq)(wf)(bb)(hh)(rr)/(ld)(ld)l(ld)1(ld)(ld)(ld)/3d4/2(Lq)1(LD)3/4D3/2(HH)5/(LD)(LD)(LD)1(LD)(LD)(LD)1/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[d] w KQkq - 0 7",
+	"bifold-halfgi-weak":  "(rr)(hh)(bb)(qq)(wf)(bb)(hh)(rr)/(vv)(vv)v(vv)1(vv)(vv)(vv)/3v4/2(Vq)1(VV)3/4V3/2(HH)5/(VV)(VV)(VV)1(VV)(VV)(VV)1/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[v] w KQkq - 0 7",
 }
 
 var midgamePerft []perftCase
@@ -74,6 +74,6 @@ var midgameCounts = map[string][3]uint64{
 	"bedlam":              {139, 14379, 1703015},
 	"assimilation":        {47, 2123, 78801},
 	"bifold-halfgi":       {113, 12638, 1228382},
-	"bifold-halfgi-pawns": {71, 9176, 654858},
-	"bifold-halfgi-weak":  {58, 4978, 296644},
+	"bifold-halfgi-pawns": {75, 7330, 562052},
+	"bifold-halfgi-weak":  {64, 5544, 365584},
 }

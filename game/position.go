@@ -99,7 +99,7 @@ type Position struct {
 // Zobrist keys.
 var (
 	zPiece  [64][2][64]uint64
-	zHand   [2][NumKinds][64]uint64
+	zHand   [2][NumKinds][256]uint64 // by hand count: every uint8 count has a key
 	zSide   uint64
 	zCastle [16]uint64
 	zEP     [128]uint64 // by epIndex: squares 0-63, and 127 (zero) for none
@@ -127,6 +127,16 @@ func init() {
 	}
 	for i := 0; i < 64; i++ {
 		zEP[i] = r.Uint64()
+	}
+	// counts of 64 and more (only Bedlam's rules, which create pieces by
+	// metamorphosis and fission, allow them), drawn last so that every
+	// other key stays as it was
+	for c := range zHand {
+		for k := range zHand[c] {
+			for n := 64; n < 256; n++ {
+				zHand[c][k][n] = r.Uint64()
+			}
+		}
 	}
 }
 

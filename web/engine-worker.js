@@ -3,39 +3,66 @@
 // messages; see web/README.md for the protocol.
 //
 //   main thread -> worker: {type:'position', variant, fen, moves:[...]}
-//                          {type:'go', movetime, depth, level, seed}
+//                          {type:'go', movetime, depth, level, seed, id}
 //                          {type:'stop'}
 //   worker -> main thread: {type:'ready'}                 engine loaded
-//                          {type:'info', depth, score, pv, nodes}
-//                          {type:'bestmove', move}
+//                          {type:'info', depth, score, mate, pv, nodes, time, id}
+//                          {type:'bestmove', move, id}    exactly one per 'go'
 //                          {type:'error', message}
 //
 // The Go program registers a global function self.chimeraEngine(msg) when it
-// starts and posts its answers itself with postMessage. Messages that arrive while
-// the engine loads are queued and delivered in order.
+// starts and posts its answers itself with postMessage; the function returns at
+// once (the search runs between messages). Messages that arrive while the engine
+// loads are queued and delivered in order. Should the engine fail to load or stop,
+// every 'go' is still answered: an error, then a bestmove with an empty move.
 'use strict';
 importScripts('wasm_exec.js');
 
 const queue = [];
 let handler = null;
+let dead = null; // why the engine cannot answer, once it cannot
 
 function fail(message, err) {
   if (err) console.error(message, err);
   postMessage({ type: 'error', message: String(message) });
 }
 
+// answerDead answers a message when the engine is gone.
+function answerDead(msg) {
+  fail(dead);
+  if (msg && msg.type === 'go') {
+    const answer = { type: 'bestmove', move: '', error: dead };
+    if (msg.id !== undefined) answer.id = msg.id;
+    postMessage(answer);
+  }
+}
+
 function deliver(msg) {
+  if (dead) {
+    answerDead(msg);
+    return;
+  }
   try {
     handler(msg);
   } catch (err) {
-    fail('engine: ' + (err && err.message ? err.message : err), err);
+    // the Go program exited or crashed: it answers nothing from now on
+    dead = 'engine: ' + (err && err.message ? err.message : err);
+    console.error(dead, err);
+    answerDead(msg);
   }
 }
 
 self.onmessage = event => {
-  if (handler) deliver(event.data);
+  if (handler || dead) deliver(event.data);
   else queue.push(event.data);
 };
+
+function stopped(why, err) {
+  dead = why;
+  if (err) console.error(why, err);
+  fail(why);
+  while (queue.length) answerDead(queue.shift());
+}
 
 async function load(go) {
   const url = 'engine.wasm';
@@ -54,16 +81,17 @@ async function load(go) {
 (async () => {
   const go = new Go();
   const instance = await load(go);
-  go.run(instance).then(() => fail('engine exited'), err => fail('engine crashed: ' + err, err));
+  go.run(instance).then(() => stopped('engine: exited'), err => stopped('engine: crashed: ' + err, err));
   // main() registers the function before it first blocks; allow a little slack.
-  for (let i = 0; i < 200 && typeof self.chimeraEngine !== 'function'; i++) {
+  for (let i = 0; i < 200 && typeof self.chimeraEngine !== 'function' && !dead; i++) {
     await new Promise(r => setTimeout(r, 10));
   }
+  if (dead) return;
   if (typeof self.chimeraEngine !== 'function') {
-    fail('engine.wasm did not register self.chimeraEngine');
+    stopped('engine: engine.wasm did not register self.chimeraEngine');
     return;
   }
   handler = self.chimeraEngine;
   postMessage({ type: 'ready' });
   while (queue.length) deliver(queue.shift());
-})().catch(err => fail('engine failed to load: ' + (err && err.message ? err.message : err), err));
+})().catch(err => stopped('engine: failed to load: ' + (err && err.message ? err.message : err), err));

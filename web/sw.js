@@ -7,6 +7,10 @@
 const VERSION = "__CHIMERA_VERSION__";
 const PRECACHE = ["__CHIMERA_PRECACHE__"];
 const CACHE = 'chimera-' + VERSION;
+// The game page in the modes other sites may frame (index.html?mode=embed,
+// ...): precached as they are served, with the Content-Security-Policy
+// headers that allow it, and answered for a page opened in that mode.
+const FRAMEABLE = PRECACHE.filter(u => u.includes('?mode='));
 
 self.addEventListener('install', event => {
   event.waitUntil((async () => {
@@ -33,8 +37,15 @@ self.addEventListener('fetch', event => {
   if (url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // The page is opened with parameters (?variant=...&fen=...): ignore them.
-    const hit = await cache.match(req, { ignoreSearch: true });
+    // The page is opened with parameters (?variant=...&fen=...): ignore them,
+    // but for a mode that has its own copy.
+    let key = req, opts = { ignoreSearch: true };
+    if (url.pathname.endsWith('/') || url.pathname.endsWith('/index.html')) {
+      const mode = url.searchParams.get('mode');
+      key = FRAMEABLE.find(u => u.endsWith('?mode=' + mode)) || (url.pathname.endsWith('/') ? './' : './index.html');
+      opts = {};
+    }
+    const hit = await cache.match(key, opts);
     if (hit) return hit;
     try {
       return await fetch(req);

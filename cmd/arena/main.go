@@ -4,17 +4,23 @@
 //	go run ./cmd/arena -variant ID -a LEVEL|random|greedy -b LEVEL|random|greedy -games N
 //	    [-movetime MS] [-seed S] [-pgn FILE] [-plies N] [-openings N] [-concurrency N]
 //
+// Every flag is checked, and the PGN file created, before the first game: a
+// bad command line is reported on one line with exit code 2. Games go to
+// the PGN file as they finish, in order.
+//
 // Colours alternate: A has White in odd-numbered games. Each pair of games
 // starts from the same opening, a few seeded random plies from the start
 // position, so that both sides play both colours of it. A game ends when
 // the rules end it (p.Outcome) or at the ply cap, which is adjudicated a
-// draw (and said so). Levels 1-7 are bounded by depth or nodes, so a match
+// draw (and said so); the opening's random plies count toward the cap. Levels 1-7 are bounded by depth or nodes, so a match
 // between them is reproducible given the seed.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -74,57 +80,136 @@ type gameResult struct {
 	elapsed time.Duration
 }
 
-func main() {
-	variant := flag.String("variant", "bedlam", "rule set id")
-	aFlag := flag.String("a", "8", "player A: level 1-8, random or greedy")
-	bFlag := flag.String("b", "random", "player B: level 1-8, random or greedy")
-	games := flag.Int("games", 10, "number of games")
-	movetime := flag.Int("movetime", 200, "engine time per move, ms")
-	seed := flag.Uint64("seed", 1, "seed for openings and levels")
-	pgnFile := flag.String("pgn", "", "write the games to this file")
-	plyCap := flag.Int("plies", 400, "ply cap: a game still going is adjudicated a draw")
-	openPlies := flag.Int("openings", 4, "random plies that vary each opening (pairs share one)")
-	conc := flag.Int("concurrency", 1, "games played at once")
-	flag.Parse()
+// Flag limits.
+const (
+	maxGames       = 1_000_000
+	maxMoveTime    = 3_600_000 // ms
+	maxPlyCap      = 100_000
+	maxConcurrency = 64
+)
 
-	v, err := game.VariantByID(*variant)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	pa, err := parsePlayer(*aFlag)
-	if err == nil {
-		var pb player
-		pb, err = parsePlayer(*bFlag)
-		if err == nil {
-			run(v, pa, pb, *games, time.Duration(*movetime)*time.Millisecond, *seed, *pgnFile, *plyCap, *openPlies, max(1, *conc))
-			return
-		}
-	}
-	fmt.Fprintln(os.Stderr, err)
-	os.Exit(2)
+func main() {
+	os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(v *game.Variant, pa, pb player, n int, mt time.Duration, seed uint64, pgnFile string, plyCap, openPlies, conc int) {
-	fmt.Printf("arena %s: A=%s B=%s games=%d movetime=%v seed=%d plycap=%d\n", v.ID, pa.name, pb.name, n, mt, seed, plyCap)
+// config is a checked command line.
+type config struct {
+	v         *game.Variant
+	pa, pb    player
+	games     int
+	mt        time.Duration
+	seed      uint64
+	pgn       io.WriteCloser // nil: no PGN
+	pgnName   string
+	plyCap    int
+	openPlies int
+	conc      int
+}
+
+// parseFlags checks every flag, and opens the PGN file, before any game is
+// played. The error is one line.
+func parseFlags(args []string, stderr io.Writer) (*config, error) {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	variant := fs.String("variant", "bedlam", "rule set id")
+	aFlag := fs.String("a", "8", "player A: level 1-8, random or greedy")
+	bFlag := fs.String("b", "random", "player B: level 1-8, random or greedy")
+	games := fs.Int("games", 10, fmt.Sprintf("number of games, 1 to %d", maxGames))
+	movetime := fs.Int("movetime", 200, fmt.Sprintf("engine time per move, ms (1 to %d)", maxMoveTime))
+	seed := fs.Uint64("seed", 1, "seed for openings and levels")
+	pgnFile := fs.String("pgn", "", "write the games to this file (as they finish)")
+	plyCap := fs.Int("plies", 400, fmt.Sprintf("ply cap (1 to %d): a game still going is adjudicated a draw", maxPlyCap))
+	openPlies := fs.Int("openings", 4, "random plies that vary each opening (pairs share one; never beyond the ply cap)")
+	conc := fs.Int("concurrency", 1, fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fmt.Fprintln(stderr, "usage: arena -variant ID -a PLAYER -b PLAYER -games N [-movetime MS] [-seed S] [-pgn FILE] [-plies N] [-openings N] [-concurrency N]")
+			fs.PrintDefaults()
+		}
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	c := &config{games: *games, mt: time.Duration(*movetime) * time.Millisecond, seed: *seed,
+		plyCap: *plyCap, openPlies: *openPlies, conc: *conc}
+	var err error
+	if c.v, err = game.VariantByID(*variant); err != nil {
+		return nil, fmt.Errorf("-variant: %v", err)
+	}
+	if c.pa, err = parsePlayer(*aFlag); err != nil {
+		return nil, fmt.Errorf("-a: %v", err)
+	}
+	if c.pb, err = parsePlayer(*bFlag); err != nil {
+		return nil, fmt.Errorf("-b: %v", err)
+	}
+	switch {
+	case *games < 1 || *games > maxGames:
+		return nil, fmt.Errorf("-games %d: want 1 to %d", *games, maxGames)
+	case *movetime < 1 || *movetime > maxMoveTime:
+		return nil, fmt.Errorf("-movetime %d: want 1 to %d ms", *movetime, maxMoveTime)
+	case *plyCap < 1 || *plyCap > maxPlyCap:
+		return nil, fmt.Errorf("-plies %d: want 1 to %d", *plyCap, maxPlyCap)
+	case *openPlies < 0:
+		return nil, fmt.Errorf("-openings %d: want 0 or more random plies", *openPlies)
+	case *conc < 1 || *conc > maxConcurrency:
+		return nil, fmt.Errorf("-concurrency %d: want 1 to %d", *conc, maxConcurrency)
+	}
+	if *pgnFile != "" {
+		f, err := os.Create(*pgnFile)
+		if err != nil {
+			return nil, fmt.Errorf("-pgn: %v", err)
+		}
+		c.pgn, c.pgnName = f, *pgnFile
+	}
+	return c, nil
+}
+
+// runMain is the command with its arguments; it returns the exit code: 0,
+// 2 for a bad command line, 1 when the PGN file could not be written.
+func runMain(args []string, stdout, stderr io.Writer) int {
+	c, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return 2
+	}
+	if err := run(c, stdout); err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// run plays the match; the error is the PGN file's.
+func run(c *config, stdout io.Writer) error {
+	pa, pb, n := c.pa, c.pb, c.games
+	fmt.Fprintf(stdout, "arena %s: A=%s B=%s games=%d movetime=%v seed=%d plycap=%d\n", c.v.ID, pa.name, pb.name, n, c.mt, c.seed, c.plyCap)
 	results := make([]gameResult, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	var pgnErr error
 	printed := 0
 	done := make([]bool, n)
-	for w := 0; w < conc; w++ {
+	for w := 0; w < c.conc; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			ea, eb := ai.NewEngine(16), ai.NewEngine(16)
 			for i := range next {
-				r := playGame(v, pa, pb, ea, eb, i, mt, seed, plyCap, openPlies)
+				r := playGame(c.v, pa, pb, ea, eb, i, c.mt, c.seed, c.plyCap, c.openPlies)
 				mu.Lock()
 				results[i] = r
 				done[i] = true
 				for printed < n && done[printed] {
-					printLine(results[printed], pa, pb)
+					printLine(stdout, results[printed], pa, pb)
+					if c.pgn != nil && pgnErr == nil {
+						_, pgnErr = io.WriteString(c.pgn, results[printed].pgn)
+					}
 					printed++
 				}
 				mu.Unlock()
@@ -150,25 +235,25 @@ func run(v *game.Variant, pa, pb player, n int, mt time.Duration, seed uint64, p
 			l++
 		}
 	}
-	if pgnFile != "" {
-		var sb strings.Builder
-		for _, r := range results {
-			sb.WriteString(r.pgn)
+	elo, margin := eloEstimate(w, d, l)
+	fmt.Fprintf(stdout, "score A: %g / %d (%d-%d-%d) elo %+.0f ± %.0f\n", total, n, w, d, l, elo, margin)
+	if c.pgn != nil {
+		if err := c.pgn.Close(); pgnErr == nil {
+			pgnErr = err
 		}
-		if err := os.WriteFile(pgnFile, []byte(sb.String()), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, err)
+		if pgnErr != nil {
+			return fmt.Errorf("-pgn %s: %v", c.pgnName, pgnErr)
 		}
 	}
-	elo, margin := eloEstimate(w, d, l)
-	fmt.Printf("score A: %g / %d (%d-%d-%d) elo %+.0f ± %.0f\n", total, n, w, d, l, elo, margin)
+	return nil
 }
 
-func printLine(r gameResult, pa, pb player) {
+func printLine(w io.Writer, r gameResult, pa, pb player) {
 	white, black := pa.name+"(A)", pb.name+"(B)"
 	if !r.aWhite {
 		white, black = pb.name+"(B)", pa.name+"(A)"
 	}
-	fmt.Printf("game %d: %s - %s  %s  %s, %d plies, %.1fs; A scores %g\n",
+	fmt.Fprintf(w, "game %d: %s - %s  %s  %s, %d plies, %.1fs; A scores %g\n",
 		r.idx+1, white, black, r.result, r.reason, r.plies, r.elapsed.Seconds(), r.scoreA)
 }
 
@@ -179,7 +264,7 @@ func playGame(v *game.Variant, pa, pb player, ea, eb *ai.Engine, i int, mt time.
 	// opening: random plies shared by the pair of games 2k, 2k+1
 	oseed := seed*1_000_003 + uint64(i/2)*7919 + 17
 	var opening []string
-	for k := 0; k < openPlies; k++ {
+	for k := 0; k < openPlies && p.Ply() < plyCap; k++ {
 		if r, _ := p.Outcome(); r != game.Ongoing {
 			break
 		}

@@ -1,7 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,5 +58,75 @@ func TestPlayGame(t *testing.T) {
 		if r.result == game.Ongoing || r.pgn == "" || r.plies == 0 {
 			t.Errorf("%s: %+v", id, r)
 		}
+	}
+}
+
+// TestFlags checks the command line: every bad value is one line on stderr
+// and exit code 2 before any game (nothing on stdout).
+func TestFlags(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args    []string
+		errText string
+	}{
+		{[]string{"-games", "-3"}, "-games -3: want 1 to"},
+		{[]string{"-games", "0"}, "-games 0: want 1 to"},
+		{[]string{"-games", "99999999999"}, "-games 99999999999: want 1 to"},
+		{[]string{"-movetime", "0"}, "-movetime 0: want 1 to"},
+		{[]string{"-plies", "-1"}, "-plies -1: want 1 to"},
+		{[]string{"-openings", "-2"}, "-openings -2"},
+		{[]string{"-concurrency", "0"}, "-concurrency 0: want 1 to"},
+		{[]string{"-concurrency", "100000"}, "-concurrency 100000: want 1 to"},
+		{[]string{"-a", "9"}, `-a: player "9": want a level 1-8`},
+		{[]string{"-b", "x"}, `-b: player "x"`},
+		{[]string{"-variant", "nope"}, `-variant: unknown variant "nope"`},
+		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed`},
+		{[]string{"-games", "ten"}, `invalid value "ten" for flag -games`},
+		{[]string{"-nope"}, "flag provided but not defined: -nope"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-games", "1000", "-pgn", "/nonexistent/x.pgn"}, "-pgn: open /nonexistent/x.pgn"},
+		{[]string{"-games", "1000", "-pgn", dir}, "-pgn: open " + dir},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		code := runMain(tc.args, &out, &errb)
+		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+		if code != 2 || len(lines) != 1 || !strings.HasPrefix(lines[0], "arena: ") || !strings.Contains(lines[0], tc.errText) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", tc.args, code, errb.String(), tc.errText)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%v: played before refusing: %q", tc.args, out.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := runMain([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "-openings") {
+		t.Errorf("-h: exit %d, %q", code, errb.String())
+	}
+}
+
+// TestPlyCap: the ply cap holds whatever -openings says (it played a
+// 1017-ply game with -openings 100000 and a 400-ply cap), and the PGN file
+// gets every game.
+func TestPlyCap(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "games.pgn")
+	var out, errb bytes.Buffer
+	code := runMain([]string{"-variant", "bedlam", "-a", "random", "-b", "random", "-games", "4", "-plies", "30",
+		"-openings", "100000", "-pgn", pgn}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	plies := regexp.MustCompile(`, (\d+) plies,`)
+	games := 0
+	for _, line := range strings.Split(out.String(), "\n") {
+		if m := plies.FindStringSubmatch(line); m != nil {
+			games++
+			if n, _ := strconv.Atoi(m[1]); n > 30 {
+				t.Errorf("a game of %d plies with a 30-ply cap: %s", n, line)
+			}
+		}
+	}
+	data, err := os.ReadFile(pgn)
+	if err != nil || games != 4 || strings.Count(string(data), "[Event ") != 4 {
+		t.Errorf("%d games printed, PGN %d bytes (%v):\n%s", games, len(data), err, out.String())
 	}
 }

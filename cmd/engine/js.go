@@ -29,25 +29,35 @@ func main() {
 	}
 	// The search runs in a goroutine. Go under js/wasm runs one goroutine at
 	// a time on the JavaScript thread, so the search must give the event
-	// loop a turn now and then for messages (a 'stop') to arrive. Every
-	// ~10 ms it waits for a message sent to itself through a MessageChannel,
-	// which comes back at once (a setTimeout is clamped to 4 ms when nested,
-	// in browsers); every ~100 ms it sleeps through a setTimeout instead,
-	// because some event loops (Node's) deliver MessageChannel messages
-	// before timers and other messages.
-	var portYield func()
-	if mc := self.Get("MessageChannel"); mc.Type() == js.TypeFunction {
+	// loop a turn now and then for messages (a 'stop', a newer 'position')
+	// to arrive. Every ~10 ms it waits for a wake-up that comes back at once
+	// through the event loop: a message sent to itself through a
+	// MessageChannel in browsers (a setTimeout is clamped to 4 ms when
+	// nested), where it queues behind the messages already posted to the
+	// worker; setImmediate where there is one (Node, whose event loop
+	// delivers MessageChannel messages ahead of other ones). Every ~100 ms
+	// it sleeps through a setTimeout instead, so that timers get a turn too.
+	// The session's loop also takes such a turn before each request, so
+	// that a message never starts a search inside its own callback.
+	wake := make(chan struct{}, 1)
+	wakeUp := js.FuncOf(func(js.Value, []js.Value) any {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+		return nil
+	})
+	var turn func() // one turn of the event loop, or nil
+	if si := self.Get("setImmediate"); si.Type() == js.TypeFunction {
+		turn = func() {
+			si.Invoke(wakeUp)
+			<-wake
+		}
+	} else if mc := self.Get("MessageChannel"); mc.Type() == js.TypeFunction {
 		ch := mc.New()
-		wake := make(chan struct{}, 1)
-		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
-			select {
-			case wake <- struct{}{}:
-			default:
-			}
-			return nil
-		}))
+		ch.Get("port1").Set("onmessage", wakeUp)
 		port := ch.Get("port2")
-		portYield = func() {
+		turn = func() {
 			port.Call("postMessage", 0)
 			<-wake
 		}
@@ -56,47 +66,61 @@ func main() {
 	yield := func() {
 		now := time.Now()
 		switch {
-		case now.Sub(lastSleep) >= 100*time.Millisecond || (portYield == nil && now.Sub(last) >= 20*time.Millisecond):
+		case now.Sub(lastSleep) >= 100*time.Millisecond || (turn == nil && now.Sub(last) >= 20*time.Millisecond):
 			time.Sleep(time.Millisecond)
 			lastSleep = time.Now()
 			last = lastSleep
-		case portYield != nil && now.Sub(last) >= 10*time.Millisecond:
-			portYield()
+		case turn != nil && now.Sub(last) >= 10*time.Millisecond:
+			turn()
 			last = time.Now()
 		}
 	}
-	s := newSession(post, yield)
+	s := newSession(post, yield, turn)
 	self.Set("chimeraEngine", js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) == 0 || args[0].Type() != js.TypeObject {
-			post(out{"type": "error", "message": "engine: message is not an object"})
-			return nil
+		var v any = otherKind("nothing")
+		if len(args) > 0 {
+			v = fromJS(args[0], true)
 		}
-		s.handle(decode(args[0]))
+		s.handleRaw(v)
 		return nil
 	}))
 	select {}
 }
 
-func decode(v js.Value) message {
-	str := func(k string) string {
-		if x := v.Get(k); x.Type() == js.TypeString {
-			return x.String()
+// fromJS converts a message from JavaScript to its JSON form (the values
+// encoding/json decodes to), reading only the fields messages have; top
+// says whether v is the message itself.
+func fromJS(v js.Value, top bool) any {
+	switch v.Type() {
+	case js.TypeNull:
+		return nil
+	case js.TypeString:
+		return v.String()
+	case js.TypeNumber:
+		return v.Float()
+	case js.TypeBoolean:
+		return v.Bool()
+	case js.TypeObject:
+		if js.Global().Get("Array").Call("isArray", v).Bool() {
+			n := v.Length()
+			if n > maxMoves+1 {
+				n = maxMoves + 1 // enough for the length check
+			}
+			a := make([]any, n)
+			for i := range a {
+				a[i] = fromJS(v.Index(i), false)
+			}
+			return a
 		}
-		return ""
-	}
-	num := func(k string) float64 {
-		if x := v.Get(k); x.Type() == js.TypeNumber {
-			return x.Float()
+		m := map[string]any{}
+		if top {
+			for _, k := range messageKeys {
+				if x := v.Get(k); !x.IsUndefined() {
+					m[k] = fromJS(x, false)
+				}
+			}
 		}
-		return 0
+		return m
 	}
-	m := message{Type: str("type"), Variant: str("variant"), FEN: str("fen"),
-		MoveTime: int(num("movetime")), Depth: int(num("depth")), Level: int(num("level")), Seed: uint64(num("seed"))}
-	if mv := v.Get("moves"); mv.Type() == js.TypeObject {
-		n := mv.Length()
-		for i := 0; i < n; i++ {
-			m.Moves = append(m.Moves, mv.Index(i).String())
-		}
-	}
-	return m
+	return otherKind(v.Type().String())
 }

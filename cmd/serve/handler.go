@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"chimera/web/site"
 )
 
 // mimeTypes maps the extensions the site uses to their content types. Set explicitly
@@ -46,13 +48,6 @@ var mimeTypes = map[string]string{
 	".gz":          "application/gzip",
 }
 
-// compressible lists the extensions worth sending gzip-encoded.
-var compressible = map[string]bool{
-	".html": true, ".htm": true, ".js": true, ".mjs": true, ".css": true, ".json": true,
-	".map": true, ".webmanifest": true, ".wasm": true, ".svg": true, ".ico": true,
-	".txt": true, ".md": true, ".xml": true, ".ttf": true, ".otf": true,
-}
-
 // longCached lists the extensions whose files rarely change, so browsers may reuse
 // them for a day without asking. Everything else must be revalidated (no-cache):
 // the site's file names carry no content hash.
@@ -66,12 +61,18 @@ const (
 	maxCacheBytes = 256 << 20 // memory kept for on-the-fly compressed files
 )
 
-// Handler serves the static files below a directory.
+// Handler serves the static files below a directory, and nothing outside
+// it: requests go through an os.Root, which refuses paths and symbolic
+// links that lead out of the directory.
 type Handler struct {
-	root string
+	root *os.Root
+	// NoPolicy leaves out the site's Content-Security-Policy and
+	// X-Frame-Options, for a folder that is not the site (the browser
+	// tests' host pages, which frame the site from another origin).
+	NoPolicy bool
 
 	mu      sync.Mutex
-	gz      map[string]gzEntry // on-the-fly compressed files, by full path
+	gz      map[string]gzEntry // on-the-fly compressed files, by path in the root
 	gzBytes int64
 }
 
@@ -82,8 +83,12 @@ type gzEntry struct {
 }
 
 // NewHandler returns a handler serving the files below dir.
-func NewHandler(dir string) *Handler {
-	return &Handler{root: dir, gz: map[string]gzEntry{}}
+func NewHandler(dir string) (*Handler, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{root: root, gz: map[string]gzEntry{}}, nil
 }
 
 // ContentType returns the content type served for a file name.
@@ -95,6 +100,17 @@ func ContentType(name string) string {
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// the security headers go on every answer, errors too (web/site)
+	hdr := w.Header()
+	hdr.Set("Referrer-Policy", site.ReferrerPolicy)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	if !h.NoPolicy {
+		embeddable := site.Embeddable(r.URL.Path, r.URL.Query())
+		hdr.Set("Content-Security-Policy", site.CSP(embeddable))
+		if !embeddable {
+			hdr.Set("X-Frame-Options", "SAMEORIGIN") // for browsers without frame-ancestors
+		}
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -112,8 +128,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	full := filepath.Join(h.root, filepath.FromSlash(rel))
-	st, err := os.Stat(full)
+	full := filepath.FromSlash(rel)
+	st, err := h.root.Stat(full)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -129,7 +145,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		rel = path.Join(rel, "index.html")
 		full = filepath.Join(full, "index.html")
-		if st, err = os.Stat(full); err != nil {
+		if st, err = h.root.Stat(full); err != nil {
 			http.NotFound(w, r)
 			return
 		}
@@ -140,30 +156,34 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	ext := strings.ToLower(path.Ext(rel))
-	hdr := w.Header()
 	hdr.Set("Content-Type", ContentType(rel))
-	hdr.Set("X-Content-Type-Options", "nosniff")
 	if longCached[ext] {
 		hdr.Set("Cache-Control", "public, max-age=86400")
 	} else {
 		hdr.Set("Cache-Control", "no-cache")
 	}
 
-	if compressible[ext] {
+	if site.Compressible(rel) {
+		// brotli, then gzip, then the file as it is: a precompressed copy
+		// written by the build, else gzip compressed here
 		hdr.Add("Vary", "Accept-Encoding")
-		if AcceptsGzip(r.Header.Get("Accept-Encoding")) {
-			if h.servePrecompressed(w, r, full, st) {
+		ae := r.Header.Get("Accept-Encoding")
+		if AcceptsEncoding(ae, "br") && h.servePrecompressed(w, r, full, st, "br") {
+			return
+		}
+		if AcceptsGzip(ae) {
+			if h.servePrecompressed(w, r, full, st, "gzip") {
 				return
 			}
 			if data, err := h.compressed(full, st); err == nil {
 				hdr.Set("ETag", etag(st, "z"))
-				serveEncoded(w, r, st.ModTime(), bytes.NewReader(data), int64(len(data)))
+				serveEncoded(w, r, "gzip", st.ModTime(), bytes.NewReader(data), int64(len(data)))
 				return
 			}
 		}
 	}
 
-	f, err := os.Open(full)
+	f, err := h.root.Open(full)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -173,27 +193,31 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", st.ModTime(), f)
 }
 
-// servePrecompressed sends FILE.gz, written by the build, if it exists and is not
-// older than FILE.
-func (h *Handler) servePrecompressed(w http.ResponseWriter, r *http.Request, full string, st os.FileInfo) bool {
-	gst, err := os.Stat(full + ".gz")
+// precompressed names the copies the build writes beside a file, by encoding.
+var precompressed = map[string]string{"br": ".br", "gzip": ".gz"}
+
+// servePrecompressed sends FILE.br or FILE.gz (by encoding), written by the build,
+// if it exists and is not older than FILE.
+func (h *Handler) servePrecompressed(w http.ResponseWriter, r *http.Request, full string, st os.FileInfo, encoding string) bool {
+	name := full + precompressed[encoding]
+	gst, err := h.root.Stat(name)
 	if err != nil || !gst.Mode().IsRegular() || gst.ModTime().Before(st.ModTime()) {
 		return false
 	}
-	f, err := os.Open(full + ".gz")
+	f, err := h.root.Open(name)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	w.Header().Set("ETag", etag(gst, "gz"))
-	serveEncoded(w, r, gst.ModTime(), f, gst.Size())
+	w.Header().Set("ETag", etag(gst, precompressed[encoding][1:]))
+	serveEncoded(w, r, encoding, gst.ModTime(), f, gst.Size())
 	return true
 }
 
-// serveEncoded sends a gzip-encoded body. Range requests are answered with the whole
+// serveEncoded sends an encoded body. Range requests are answered with the whole
 // body: a range of the compressed bytes means nothing to a client.
-func serveEncoded(w http.ResponseWriter, r *http.Request, mod time.Time, body io.ReadSeeker, size int64) {
-	w.Header().Set("Content-Encoding", "gzip")
+func serveEncoded(w http.ResponseWriter, r *http.Request, encoding string, mod time.Time, body io.ReadSeeker, size int64) {
+	w.Header().Set("Content-Encoding", encoding)
 	if r.Header.Get("Range") != "" {
 		r = r.Clone(r.Context())
 		r.Header.Del("Range")
@@ -215,7 +239,7 @@ func (h *Handler) compressed(full string, st os.FileInfo) ([]byte, error) {
 	if ok && e.mod.Equal(st.ModTime()) && e.size == st.Size() {
 		return e.data, nil
 	}
-	raw, err := os.ReadFile(full)
+	raw, err := h.root.ReadFile(full)
 	if err != nil {
 		return nil, err
 	}
@@ -263,8 +287,13 @@ func hidden(rel string) bool {
 }
 
 // AcceptsGzip reports whether an Accept-Encoding header value allows gzip.
-func AcceptsGzip(header string) bool {
-	gzipQ, starQ := -1.0, -1.0
+func AcceptsGzip(header string) bool { return AcceptsEncoding(header, "gzip") }
+
+// AcceptsEncoding reports whether an Accept-Encoding header value allows
+// the encoding ("br", "gzip"): named with a q above 0, or not named and *
+// allowed.
+func AcceptsEncoding(header, encoding string) bool {
+	encQ, starQ := -1.0, -1.0
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		name = strings.ToLower(strings.TrimSpace(name))
@@ -277,15 +306,15 @@ func AcceptsGzip(header string) bool {
 				}
 			}
 		}
-		switch name {
-		case "gzip", "x-gzip":
-			gzipQ = q
-		case "*":
+		switch {
+		case name == encoding, encoding == "gzip" && name == "x-gzip":
+			encQ = q
+		case name == "*":
 			starQ = q
 		}
 	}
-	if gzipQ >= 0 {
-		return gzipQ > 0
+	if encQ >= 0 {
+		return encQ > 0
 	}
 	return starQ > 0
 }

@@ -1,11 +1,15 @@
 // Command serve is a small static file server for the built site (dist/).
 //
-//	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080
+//	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080 [-v] [-nopolicy]
 //
 // It prints the URL it listens on (with -addr 127.0.0.1:0 it picks a free port),
-// serves .wasm as application/wasm, and sends compressible files gzip-encoded to
-// clients that accept it: a precompressed FILE.gz written by the build when present,
-// else compressed on the fly (and kept in memory). Every response carries an ETag and
+// serves .wasm as application/wasm, and sends compressible files brotli- or
+// gzip-encoded to clients that accept it (brotli first): a precompressed FILE.br or
+// FILE.gz written by the build when present, else gzip compressed on the fly (and
+// kept in memory). Every answer carries the site's Content-Security-Policy (package
+// chimera/web/site: frame-ancestors * for the embed modes, 'self' otherwise),
+// Referrer-Policy and X-Content-Type-Options; nothing outside the folder is served,
+// whatever the path or a symbolic link says. Every response carries an ETag and
 // Last-Modified so revalidation is cheap; file names are not content-hashed, so HTML,
 // scripts and wasm are "no-cache" (always revalidated) and the service worker takes
 // care of offline play. No COOP/COEP headers are needed (no SharedArrayBuffer).
@@ -29,6 +33,7 @@ func main() {
 	dir := flag.String("dir", "dist", "directory to serve")
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free port)")
 	verbose := flag.Bool("v", false, "log every request to stderr")
+	noPolicy := flag.Bool("nopolicy", false, "send no Content-Security-Policy (for a folder that is not the site)")
 	flag.Parse()
 
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
@@ -44,7 +49,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
 		os.Exit(1)
 	}
-	var h http.Handler = NewHandler(*dir)
+	handler, err := NewHandler(*dir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
+		os.Exit(2)
+	}
+	handler.NoPolicy = *noPolicy
+	var h http.Handler = handler
 	if *verbose {
 		h = logRequests(h)
 	}

@@ -14,8 +14,8 @@ import (
 	"time"
 )
 
-// site writes a small site into a temporary directory.
-func site(t *testing.T, files map[string][]byte) string {
+// makeSite writes a small site into a temporary directory.
+func makeSite(t *testing.T, files map[string][]byte) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range files {
@@ -52,6 +52,16 @@ func gunzip(t *testing.T, data []byte) []byte {
 	return out
 }
 
+// handler is NewHandler for a test.
+func handler(t *testing.T, dir string) *Handler {
+	t.Helper()
+	h, err := NewHandler(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 type result struct {
 	code int
 	hdr  http.Header
@@ -72,7 +82,7 @@ func do(t *testing.T, h http.Handler, method, target string, hdr map[string]stri
 var wasmBytes = append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("chimera "), 4000)...)
 
 func TestContentTypes(t *testing.T) {
-	dir := site(t, map[string][]byte{
+	dir := makeSite(t, map[string][]byte{
 		"index.html":           []byte("<!doctype html><title>x</title>"),
 		"main.wasm":            wasmBytes,
 		"wasm_exec.js":         []byte("// js"),
@@ -80,7 +90,7 @@ func TestContentTypes(t *testing.T) {
 		"icon-192.png":         []byte("\x89PNG\r\n\x1a\n"),
 		"blob.bin":             []byte{1, 2, 3},
 	})
-	h := NewHandler(dir)
+	h := handler(t, dir)
 	for _, c := range []struct{ path, want string }{
 		{"/", "text/html; charset=utf-8"},
 		{"/index.html", "text/html; charset=utf-8"},
@@ -104,16 +114,16 @@ func TestContentTypes(t *testing.T) {
 }
 
 func TestIndexWithQuery(t *testing.T) {
-	dir := site(t, map[string][]byte{"index.html": []byte("hello")})
-	r := do(t, NewHandler(dir), "GET", "/?variant=bedlam&fen=rnbqkbnr%2F8&ai=none", nil)
+	dir := makeSite(t, map[string][]byte{"index.html": []byte("hello")})
+	r := do(t, handler(t, dir), "GET", "/?variant=bedlam&fen=rnbqkbnr%2F8&ai=none", nil)
 	if r.code != 200 || string(r.body) != "hello" {
 		t.Fatalf("got %d %q", r.code, r.body)
 	}
 }
 
 func TestOnTheFlyGzip(t *testing.T) {
-	dir := site(t, map[string][]byte{"main.wasm": wasmBytes})
-	h := NewHandler(dir)
+	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes})
+	h := handler(t, dir)
 	r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
 	if r.hdr.Get("Content-Encoding") != "gzip" {
 		t.Fatalf("not gzip-encoded: %v", r.hdr)
@@ -151,13 +161,13 @@ func TestOnTheFlyGzip(t *testing.T) {
 func TestPrecompressed(t *testing.T) {
 	// The .gz is marked so we can tell it was the one served.
 	marker := gz(t, []byte("from the .gz file"))
-	dir := site(t, map[string][]byte{"main.wasm": wasmBytes})
+	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes})
 	// Written after the original: newer.
 	time.Sleep(10 * time.Millisecond)
 	if err := os.WriteFile(filepath.Join(dir, "main.wasm.gz"), marker, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h := NewHandler(dir)
+	h := handler(t, dir)
 	r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
 	if r.hdr.Get("Content-Encoding") != "gzip" || string(gunzip(t, r.body)) != "from the .gz file" {
 		t.Fatalf("precompressed file not served: %v %q", r.hdr, r.body)
@@ -175,8 +185,8 @@ func TestPrecompressed(t *testing.T) {
 }
 
 func TestNoGzipWhenRefused(t *testing.T) {
-	dir := site(t, map[string][]byte{"a.js": bytes.Repeat([]byte("x"), 5000)})
-	h := NewHandler(dir)
+	dir := makeSite(t, map[string][]byte{"a.js": bytes.Repeat([]byte("x"), 5000)})
+	h := handler(t, dir)
 	for _, ae := range []string{"", "identity", "gzip;q=0", "br", "*;q=0", "deflate, gzip;q=0.0"} {
 		r := do(t, h, "GET", "/a.js", map[string]string{"Accept-Encoding": ae})
 		if r.hdr.Get("Content-Encoding") != "" || len(r.body) != 5000 {
@@ -198,8 +208,8 @@ func TestAcceptsGzip(t *testing.T) {
 }
 
 func TestNotCompressedTypes(t *testing.T) {
-	dir := site(t, map[string][]byte{"icon.png": bytes.Repeat([]byte{0}, 3000)})
-	r := do(t, NewHandler(dir), "GET", "/icon.png", map[string]string{"Accept-Encoding": "gzip"})
+	dir := makeSite(t, map[string][]byte{"icon.png": bytes.Repeat([]byte{0}, 3000)})
+	r := do(t, handler(t, dir), "GET", "/icon.png", map[string]string{"Accept-Encoding": "gzip"})
 	if r.hdr.Get("Content-Encoding") != "" {
 		t.Errorf("png compressed")
 	}
@@ -209,8 +219,8 @@ func TestNotCompressedTypes(t *testing.T) {
 }
 
 func TestCachingHeaders(t *testing.T) {
-	dir := site(t, map[string][]byte{"index.html": []byte("hi"), "sw.js": []byte("//sw"), "main.wasm": wasmBytes})
-	h := NewHandler(dir)
+	dir := makeSite(t, map[string][]byte{"index.html": []byte("hi"), "sw.js": []byte("//sw"), "main.wasm": wasmBytes})
+	h := handler(t, dir)
 	for _, p := range []string{"/", "/sw.js", "/main.wasm"} {
 		r := do(t, h, "GET", p, map[string]string{"Accept-Encoding": "gzip"})
 		if r.hdr.Get("Cache-Control") != "no-cache" {
@@ -234,8 +244,8 @@ func TestCachingHeaders(t *testing.T) {
 }
 
 func TestHeadAndRange(t *testing.T) {
-	dir := site(t, map[string][]byte{"main.wasm": wasmBytes})
-	h := NewHandler(dir)
+	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes})
+	h := handler(t, dir)
 	r := do(t, h, "HEAD", "/main.wasm", nil)
 	if r.code != 200 || len(r.body) != 0 || r.hdr.Get("Content-Length") != itoa(len(wasmBytes)) {
 		t.Errorf("HEAD: %d, %d bytes, length %q", r.code, len(r.body), r.hdr.Get("Content-Length"))
@@ -260,7 +270,7 @@ func TestNotFoundAndTraversal(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, ".git"), 0o755)
 	os.WriteFile(filepath.Join(dir, "sub", "index.html"), []byte("sub"), 0o644)
 	os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("cfg"), 0o644)
-	h := NewHandler(dir)
+	h := handler(t, dir)
 	for _, p := range []string{"/missing.js", "/../secret.txt", "/sub/../../secret.txt", "/%2e%2e/secret.txt", "/.git/config", "/empty/"} {
 		req := httptest.NewRequest("GET", "/", nil)
 		req.URL.Path = p
@@ -285,8 +295,8 @@ func TestNotFoundAndTraversal(t *testing.T) {
 // TestServerEndToEnd runs the handler behind a real listener and lets Go's HTTP
 // client (which asks for gzip and decodes it transparently) fetch the wasm.
 func TestServerEndToEnd(t *testing.T) {
-	dir := site(t, map[string][]byte{"index.html": []byte("<html>"), "main.wasm": wasmBytes})
-	srv := httptest.NewServer(NewHandler(dir))
+	dir := makeSite(t, map[string][]byte{"index.html": []byte("<html>"), "main.wasm": wasmBytes})
+	srv := httptest.NewServer(handler(t, dir))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/main.wasm")
 	if err != nil {
@@ -303,3 +313,141 @@ func TestServerEndToEnd(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSecurityHeaders: every answer, a 404 too, carries the site's policy;
+// only embed.html and the game page in an embed mode may be framed by
+// other sites.
+func TestSecurityHeaders(t *testing.T) {
+	dir := makeSite(t, map[string][]byte{"index.html": []byte("<html>"), "embed.html": []byte("<html>"), "main.wasm": wasmBytes})
+	h := handler(t, dir)
+	for _, tc := range []struct {
+		target     string
+		embeddable bool
+	}{
+		{"/", false}, {"/index.html", false}, {"/?variant=bedlam", false}, {"/?mode=play", false},
+		{"/?mode=embed", true}, {"/index.html?variant=bedlam&mode=diagram", true}, {"/embed.html", true},
+		{"/main.wasm", false}, {"/missing", false}, {"/main.wasm?mode=embed", false},
+	} {
+		r := do(t, h, "GET", tc.target, map[string]string{"Accept-Encoding": "gzip"})
+		csp := r.hdr.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'", "object-src 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", tc.target, csp, want)
+			}
+		}
+		fa, xfo := "frame-ancestors 'self'", "SAMEORIGIN"
+		if tc.embeddable {
+			fa, xfo = "frame-ancestors *", ""
+		}
+		if !strings.HasSuffix(csp, fa) || r.hdr.Get("X-Frame-Options") != xfo {
+			t.Errorf("%s: CSP %q, X-Frame-Options %q; want %s", tc.target, csp, r.hdr.Get("X-Frame-Options"), fa)
+		}
+		if r.hdr.Get("Referrer-Policy") != "no-referrer" || r.hdr.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: %v", tc.target, r.hdr)
+		}
+	}
+}
+
+// TestNoPolicy: with NoPolicy (-nopolicy) the folder is served without the
+// site's policy (the browser tests' host pages frame the site).
+func TestNoPolicy(t *testing.T) {
+	h := handler(t, makeSite(t, map[string][]byte{"host.html": []byte("<html>")}))
+	h.NoPolicy = true
+	r := do(t, h, "GET", "/host.html", nil)
+	if r.code != 200 || r.hdr.Get("Content-Security-Policy") != "" || r.hdr.Get("X-Frame-Options") != "" || r.hdr.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("%d %v", r.code, r.hdr)
+	}
+}
+
+// TestSymlinks: a symbolic link inside the folder to a file inside is
+// served; one that leads outside (absolute or relative, to a file or a
+// folder) is not.
+func TestSymlinks(t *testing.T) {
+	parent := t.TempDir()
+	outside := filepath.Join(parent, "outside")
+	os.MkdirAll(outside, 0o755)
+	os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret"), 0o644)
+	dir := filepath.Join(parent, "dist")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "app.js"), []byte("app"), 0o644)
+	for link, target := range map[string]string{
+		"alias.js":  "app.js",
+		"abs.txt":   filepath.Join(outside, "secret.txt"),
+		"rel.txt":   "../outside/secret.txt",
+		"dir":       outside,
+		"reldir":    "../outside",
+		"app.js.gz": filepath.Join(outside, "secret.txt"), // a "precompressed" copy outside
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	h := handler(t, dir)
+	if r := do(t, h, "GET", "/alias.js", nil); r.code != 200 || string(r.body) != "app" {
+		t.Errorf("/alias.js: %d %q", r.code, r.body)
+	}
+	if r := do(t, h, "GET", "/app.js", map[string]string{"Accept-Encoding": "gzip"}); r.code != 200 || strings.Contains(string(r.body), "secret") {
+		t.Errorf("/app.js: %d %q", r.code, r.body)
+	}
+	for _, p := range []string{"/abs.txt", "/rel.txt", "/dir/secret.txt", "/reldir/secret.txt", "/dir/", "/reldir"} {
+		r := do(t, h, "GET", p, map[string]string{"Accept-Encoding": "gzip, br"})
+		if r.code != http.StatusNotFound || strings.Contains(string(r.body), "secret") {
+			t.Errorf("%s: %d %q", p, r.code, r.body)
+		}
+	}
+}
+
+// TestBrotli: brotli is preferred when the client takes it and the build
+// wrote FILE.br; else gzip; else the file; Vary says so.
+func TestBrotli(t *testing.T) {
+	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes, "main.wasm.gz": gz(t, []byte("from the .gz file"))})
+	time.Sleep(10 * time.Millisecond)
+	if err := os.WriteFile(filepath.Join(dir, "main.wasm.br"), []byte("from the .br file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(filepath.Join(dir, "main.wasm.gz"), time.Now(), time.Now())
+	h := handler(t, dir)
+	for _, tc := range []struct{ ae, enc, body string }{
+		{"gzip, deflate, br, zstd", "br", "from the .br file"},
+		{"br", "br", "from the .br file"},
+		{"br;q=0, gzip", "gzip", "from the .gz file"},
+		{"gzip", "gzip", "from the .gz file"},
+		{"", "", string(wasmBytes)},
+		{"br;q=0, gzip;q=0", "", string(wasmBytes)},
+	} {
+		r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": tc.ae})
+		body := string(r.body)
+		if tc.enc == "gzip" {
+			body = string(gunzip(t, r.body))
+		}
+		if r.hdr.Get("Content-Encoding") != tc.enc || body != tc.body || r.hdr.Get("Vary") != "Accept-Encoding" {
+			t.Errorf("Accept-Encoding %q: encoding %q, Vary %q, %d bytes", tc.ae, r.hdr.Get("Content-Encoding"), r.hdr.Get("Vary"), len(r.body))
+		}
+	}
+	// brotli and gzip copies have their own ETags
+	a := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br"})
+	b := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	if a.hdr.Get("ETag") == b.hdr.Get("ETag") {
+		t.Errorf("br and gzip share the ETag %s", a.hdr.Get("ETag"))
+	}
+	// a stale .br is ignored
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(dir, "main.wasm.br"), old, old)
+	if r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br, gzip"}); r.hdr.Get("Content-Encoding") != "gzip" {
+		t.Errorf("stale .br: %v", r.hdr)
+	}
+}
+
+func TestAcceptsEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		header, enc string
+		want        bool
+	}{
+		{"gzip, deflate, br, zstd", "br", true}, {"br;q=0.5", "br", true}, {"br;q=0", "br", false},
+		{"gzip", "br", false}, {"*", "br", true}, {"*;q=0", "br", false}, {"BR", "br", true}, {"", "br", false},
+	} {
+		if got := AcceptsEncoding(tc.header, tc.enc); got != tc.want {
+			t.Errorf("AcceptsEncoding(%q, %q) = %v", tc.header, tc.enc, got)
+		}
+	}
+}

@@ -38,10 +38,10 @@ test('the service worker is stamped with the version and precaches every file', 
   const list = JSON.parse(/const PRECACHE = (\[.*\]);/.exec(sw)[1]);
   for (const f of list) {
     if (f === './') continue;
-    assert.ok(exists(f.slice(2)), `precached ${f} is not in dist/`);
+    assert.ok(exists(f.slice(2).replace(/\?.*/, '')), `precached ${f} is not in dist/`);
   }
   for (const f of fs.readdirSync(DIST)) {
-    if (f.endsWith('.gz') || f === 'sw.js') continue;
+    if (f.endsWith('.gz') || f.endsWith('.br') || f === 'sw.js') continue;
     assert.ok(list.includes('./' + f), `${f} is not precached (no offline play)`);
   }
 });
@@ -70,6 +70,32 @@ test('precompressed copies decode to the files', { skip }, async () => {
   }
   assert.ok(n >= 3, 'no .gz copies written');
   for (const f of ['main.wasm.gz', 'engine.wasm.gz', 'wasm_exec.js.gz', 'index.html.gz']) assert.ok(exists(f), `${f} missing`);
+});
+
+test('every page carries the security policy as <meta> tags', { skip }, () => {
+  for (const f of fs.readdirSync(DIST).filter(f => f.endsWith('.html'))) {
+    const html = read(f);
+    const head = html.slice(0, html.indexOf('<title>'));
+    assert.match(head, /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval';[^"]*">/, f);
+    assert.match(head, /<meta name="referrer" content="no-referrer">/, f);
+    assert.doesNotMatch(html, /<style[\s>]|<script>|<script [^>]*>[^<]/, `${f} has an inline style or script (the policy refuses them)`);
+  }
+});
+
+test('brotli copies decode to the files, and the site is at most 3 MB brotli-compressed', { skip }, async t => {
+  const info = JSON.parse(read('site.json'));
+  if (!info.brotli) { t.skip('no .br copies (the brotli program was not installed at build time, or make run built it)'); return; }
+  const zlib = await import('node:zlib');
+  for (const f of fs.readdirSync(DIST).filter(f => f.endsWith('.br'))) {
+    const orig = fs.readFileSync(path.join(DIST, f.slice(0, -3)));
+    assert.ok(zlib.brotliDecompressSync(fs.readFileSync(path.join(DIST, f))).equals(orig), `${f} does not match`);
+    assert.equal(info.files[f.slice(0, -3)].brotli, fs.statSync(path.join(DIST, f)).size, `${f} size in site.json`);
+  }
+  for (const f of ['main.wasm.br', 'engine.wasm.br']) assert.ok(exists(f), `${f} missing`);
+  const per = Object.entries(info.files).sort((a, b) => b[1].brotli - a[1].brotli).slice(0, 6)
+    .map(([n, fi]) => `${n} ${(fi.brotli / 1e6).toFixed(3)}`).join(', ');
+  report('site brotli bytes', info.totalBrotli, `(${(info.totalBrotli / 1e6).toFixed(2)} MB; ${per} MB)`);
+  assert.ok(info.totalBrotli <= 3_000_000, `site is ${(info.totalBrotli / 1e6).toFixed(2)} MB brotli-compressed, more than 3 MB`);
 });
 
 test('the whole site is at most 4 MB gzip-compressed', { skip }, () => {

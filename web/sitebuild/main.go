@@ -3,12 +3,15 @@
 //
 //	go run ./web/sitebuild -web web -dist dist
 //
-// It copies the page files from web/, draws the app icons and the pictures
-// of the pieces (SVG, for the help), writes a gzip copy (FILE.gz) of every
-// compressible file for cmd/serve and static hosts to send,
-// stamps the service worker with a cache version (a hash of the site's contents)
-// and the list of files to precache, and writes site.json (version, file sizes,
-// gzip total) which the loading page and the browser tests read.
+// It copies the page files from web/, writing the site's security policy into
+// every page as <meta> tags (package chimera/web/site, the same policy cmd/serve
+// sends as headers), draws the app icons and the pictures of the pieces (SVG, for
+// the help), writes a gzip copy (FILE.gz) and, when the brotli program is
+// installed, a brotli copy (FILE.br) of every compressible file for cmd/serve and
+// static hosts to send, stamps the service worker with a cache version (a hash of
+// the site's contents) and the list of files to precache, and writes site.json
+// (version, file sizes, gzip and brotli totals) which the loading page and the
+// browser tests read.
 package main
 
 import (
@@ -27,18 +30,14 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"chimera/web/site"
 )
 
 // copied lists the extensions of web/ files that belong to the site.
 var copied = map[string]bool{
 	".html": true, ".js": true, ".css": true, ".webmanifest": true, ".json": true,
 	".png": true, ".svg": true, ".ico": true, ".txt": true,
-}
-
-// compressible lists the extensions that get a .gz copy.
-var compressible = map[string]bool{
-	".html": true, ".js": true, ".css": true, ".webmanifest": true, ".json": true,
-	".wasm": true, ".svg": true, ".txt": true,
 }
 
 const (
@@ -48,28 +47,34 @@ const (
 
 // FileInfo is one file's entry in site.json.
 type FileInfo struct {
-	Size int64 `json:"size"`
-	Gzip int64 `json:"gzip"` // bytes a gzip-accepting client downloads
+	Size   int64 `json:"size"`
+	Gzip   int64 `json:"gzip"`   // bytes a gzip-accepting client downloads
+	Brotli int64 `json:"brotli"` // bytes a brotli-accepting client downloads (FILE.br, else as Gzip)
 }
 
 // Site is the content of site.json.
 type Site struct {
-	Version    string              `json:"version"`
-	Compressor string              `json:"compressor"`
-	Files      map[string]FileInfo `json:"files"`
-	TotalSize  int64               `json:"totalSize"`
-	TotalGzip  int64               `json:"totalGzip"`
+	Version     string              `json:"version"`
+	Compressor  string              `json:"compressor"`
+	Brotli      bool                `json:"brotli"` // whether .br copies were written
+	Files       map[string]FileInfo `json:"files"`
+	TotalSize   int64               `json:"totalSize"`
+	TotalGzip   int64               `json:"totalGzip"`
+	TotalBrotli int64               `json:"totalBrotli"`
 }
 
 func main() {
 	webDir := flag.String("web", "web", "folder with the page sources")
 	dist := flag.String("dist", "dist", "site folder to finish")
-	noGzip := flag.Bool("nogzip", false, "do not write .gz copies")
-	fast := flag.Bool("fast", false, "compress with Go's gzip only, even where zopfli is installed")
+	noGzip := flag.Bool("nogzip", false, "do not write .gz or .br copies")
+	fast := flag.Bool("fast", false, "compress with Go's gzip only, even where zopfli and brotli are installed")
 	flag.Parse()
 	if !*fast {
 		if p, err := exec.LookPath("zopfli"); err == nil {
 			zopfliPath = p
+		}
+		if p, err := exec.LookPath("brotli"); err == nil {
+			brotliPath = p
 		}
 	}
 	if zopfliPath == "" {
@@ -77,16 +82,27 @@ func main() {
 	} else {
 		fmt.Println("sitebuild: compressing the large files with", zopfliPath)
 	}
+	if brotliPath == "" {
+		fmt.Println("sitebuild: no brotli copies (install brotli for them: about 25% smaller than gzip)")
+	} else {
+		fmt.Println("sitebuild: brotli copies with", brotliPath)
+	}
 	site, err := Build(*webDir, *dist, !*noGzip)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sitebuild:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("sitebuild: %s: %d files, %.2f MB, %.2f MB gzip-compressed, cache version %s\n",
-		*dist, len(site.Files), float64(site.TotalSize)/1e6, float64(site.TotalGzip)/1e6, site.Version)
+	br := func(n int64) string {
+		if !site.Brotli {
+			return ""
+		}
+		return fmt.Sprintf(", %.2f MB brotli", float64(n)/1e6)
+	}
+	fmt.Printf("sitebuild: %s: %d files, %.2f MB, %.2f MB gzip-compressed%s, cache version %s\n",
+		*dist, len(site.Files), float64(site.TotalSize)/1e6, float64(site.TotalGzip)/1e6, br(site.TotalBrotli), site.Version)
 	for _, name := range []string{"main.wasm", "engine.wasm"} {
 		if fi, ok := site.Files[name]; ok {
-			fmt.Printf("sitebuild:   %-12s %6.2f MB, %5.2f MB gzip\n", name, float64(fi.Size)/1e6, float64(fi.Gzip)/1e6)
+			fmt.Printf("sitebuild:   %-12s %6.2f MB, %5.2f MB gzip%s\n", name, float64(fi.Size)/1e6, float64(fi.Gzip)/1e6, br(fi.Brotli))
 		} else {
 			fmt.Printf("sitebuild:   %-12s missing\n", name)
 		}
@@ -116,6 +132,11 @@ func Build(webDir, dist string, writeGzip bool) (*Site, error) {
 			swTemplate = data
 			continue
 		}
+		if path.Ext(name) == ".html" {
+			if data, err = site.InjectMeta(data); err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+		}
 		if err := os.WriteFile(filepath.Join(dist, name), data, 0o644); err != nil {
 			return nil, err
 		}
@@ -144,6 +165,11 @@ func Build(webDir, dist string, writeGzip bool) (*Site, error) {
 		precache = append(precache, "./"+n)
 	}
 	precache = append(precache, "./"+siteJSON)
+	// the game page in its embed modes, last (sw.js answers a page opened in
+	// one of them with its copy: other sites may frame those, see web/site)
+	for _, m := range site.EmbedModes {
+		precache = append(precache, "./index.html?mode="+m)
+	}
 	sw, err := StampServiceWorker(swTemplate, version, precache)
 	if err != nil {
 		return nil, err
@@ -154,32 +180,33 @@ func Build(webDir, dist string, writeGzip bool) (*Site, error) {
 	names = append(names, swName)
 	sort.Strings(names)
 
-	site := &Site{Version: version, Files: map[string]FileInfo{}, Compressor: "go"}
+	info := &Site{Version: version, Files: map[string]FileInfo{}, Compressor: "go", Brotli: writeGzip && brotliPath != ""}
 	if zopfliPath != "" {
-		site.Compressor = "zopfli"
+		info.Compressor = "zopfli"
 	}
 	infos, err := compressAll(dist, names, writeGzip)
 	if err != nil {
 		return nil, err
 	}
 	for i, n := range names {
-		site.Files[n] = infos[i]
-		site.TotalSize += infos[i].Size
-		site.TotalGzip += infos[i].Gzip
+		info.Files[n] = infos[i]
+		info.TotalSize += infos[i].Size
+		info.TotalGzip += infos[i].Gzip
+		info.TotalBrotli += infos[i].Brotli
 	}
-	js, err := json.MarshalIndent(site, "", "  ")
+	js, err := json.MarshalIndent(info, "", "  ")
 	if err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dist, siteJSON), append(js, '\n'), 0o644); err != nil {
 		return nil, err
 	}
-	return site, nil
+	return info, nil
 }
 
 // listSite returns the site's files (slash paths relative to dist, sorted), leaving
-// out .gz copies, the service worker and site.json, and deletes .gz copies left
-// from an earlier build.
+// out .gz and .br copies, the service worker and site.json, and deletes the copies
+// left from an earlier build.
 func listSite(dist string) ([]string, error) {
 	var names []string
 	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
@@ -192,7 +219,7 @@ func listSite(dist string) ([]string, error) {
 		rel, _ := filepath.Rel(dist, p)
 		rel = filepath.ToSlash(rel)
 		switch {
-		case strings.HasSuffix(rel, ".gz"):
+		case strings.HasSuffix(rel, ".gz"), strings.HasSuffix(rel, ".br"):
 			return os.Remove(p)
 		case rel == swName || rel == siteJSON || strings.HasPrefix(path.Base(rel), "."):
 			return nil
@@ -232,28 +259,36 @@ func StampServiceWorker(tmpl []byte, version string, precache []string) ([]byte,
 	return out, nil
 }
 
-// compressAll writes FILE.gz for the compressible files (two at a time: the
-// machines here have two cores) and returns each file's sizes.
+// compressAll writes FILE.gz and FILE.br (with brotli installed) for the
+// compressible files and returns each file's sizes. The compressions run two
+// at a time (the machines here have two cores), gzip and brotli of one file
+// apart. A copy no smaller than what a client would get without it (the
+// file, or for brotli the gzip copy) is not written.
 func compressAll(dist string, names []string, writeGzip bool) ([]FileInfo, error) {
 	infos := make([]FileInfo, len(names))
-	errs := make([]error, len(names))
+	gz := make([][]byte, len(names))
+	br := make([][]byte, len(names))
+	var errs []error
+	var mu sync.Mutex
+	fail := func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() }
 	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
-	for i, n := range names {
+	task := func(f func()) {
 		wg.Add(1)
 		sem <- struct{}{}
-		go func(i int, n string) {
-			defer func() { <-sem; wg.Done() }()
-			p := filepath.Join(dist, filepath.FromSlash(n))
-			data, err := os.ReadFile(p)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			infos[i] = FileInfo{Size: int64(len(data)), Gzip: int64(len(data))}
-			if !compressible[path.Ext(n)] {
-				return
-			}
+		go func() { defer func() { <-sem; wg.Done() }(); f() }()
+	}
+	for i, n := range names {
+		p := filepath.Join(dist, filepath.FromSlash(n))
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		infos[i] = FileInfo{Size: int64(len(data)), Gzip: int64(len(data)), Brotli: int64(len(data))}
+		if !site.Compressible(n) {
+			continue
+		}
+		task(func() {
 			z := Gzip(data)
 			if zopfliPath != "" && len(data) >= zopfliMin {
 				if zz, err := Zopfli(p); err == nil && len(zz) < len(z) {
@@ -262,19 +297,37 @@ func compressAll(dist string, names []string, writeGzip bool) ([]FileInfo, error
 					fmt.Fprintf(os.Stderr, "sitebuild: zopfli %s: %v (using Go's gzip)\n", n, err)
 				}
 			}
-			if len(z) >= len(data) {
-				return // not worth it: served as is
-			}
-			infos[i].Gzip = int64(len(z))
-			if writeGzip {
-				errs[i] = os.WriteFile(p+".gz", z, 0o644)
-			}
-		}(i, n)
+			gz[i] = z
+		})
+		if brotliPath != "" && writeGzip {
+			task(func() {
+				b, err := Brotli(p)
+				if err != nil {
+					fail(fmt.Errorf("brotli %s: %v", n, err))
+				}
+				br[i] = b
+			})
+		}
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	for i, n := range names {
+		p := filepath.Join(dist, filepath.FromSlash(n))
+		if gz[i] != nil && int64(len(gz[i])) < infos[i].Size {
+			infos[i].Gzip, infos[i].Brotli = int64(len(gz[i])), int64(len(gz[i]))
+			if writeGzip {
+				if err := os.WriteFile(p+".gz", gz[i], 0o644); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if br[i] != nil && int64(len(br[i])) < infos[i].Brotli {
+			infos[i].Brotli = int64(len(br[i]))
+			if err := os.WriteFile(p+".br", br[i], 0o644); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return infos, nil
@@ -297,6 +350,21 @@ func Zopfli(file string) ([]byte, error) {
 	}
 	if out.Len() < 18 || out.Bytes()[0] != 0x1f || out.Bytes()[1] != 0x8b {
 		return nil, fmt.Errorf("output is not gzip")
+	}
+	return out.Bytes(), nil
+}
+
+// brotliPath is the brotli program, or "" for no .br copies.
+var brotliPath string
+
+// Brotli compresses a file with the brotli program at its best level, with
+// the largest standard window (16 MiB: main.wasm is larger than the default 4).
+func Brotli(file string) ([]byte, error) {
+	var out, errb bytes.Buffer
+	cmd := exec.Command(brotliPath, "-q", "11", "-w", "24", "-c", file)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%v: %s", err, errb.String())
 	}
 	return out.Bytes(), nil
 }

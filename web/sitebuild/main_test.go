@@ -7,9 +7,12 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"chimera/web/site"
 )
 
 func TestStampServiceWorker(t *testing.T) {
@@ -56,24 +59,35 @@ func TestBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write(web, "index.html", strings.Repeat("<p>chimera</p>\n", 100))
+	write(web, "index.html", "<!doctype html>\n<html><head>\n<meta charset=\"utf-8\">\n<title>x</title></head><body>"+strings.Repeat("<p>chimera</p>\n", 100))
 	write(web, "sw.js", `const VERSION = "__CHIMERA_VERSION__"; const PRECACHE = ["__CHIMERA_PRECACHE__"];`)
 	write(web, "README.md", "not copied")
+	write(web, "embed.html", "<html><head><title>e</title></head></html>")
 	write(dist, "main.wasm", "\x00asm"+strings.Repeat("wasm", 5000))
 	write(dist, "stale.js.gz", "old")
+	write(dist, "stale.js.br", "old")
+	brotliPath, _ = exec.LookPath("brotli") // .br copies where brotli is installed
+	defer func() { brotliPath = "" }()
 
-	site, err := Build(web, dist, true)
+	info, err := Build(web, dist, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dist, "README.md")); err == nil {
 		t.Error("README.md copied")
 	}
-	if _, err := os.Stat(filepath.Join(dist, "stale.js.gz")); err == nil {
-		t.Error("stale .gz kept")
+	for _, f := range []string{"stale.js.gz", "stale.js.br"} {
+		if _, err := os.Stat(filepath.Join(dist, f)); err == nil {
+			t.Errorf("stale %s kept", f)
+		}
+	}
+	// The pages carry the policy, after their charset.
+	page, _ := os.ReadFile(filepath.Join(dist, "index.html"))
+	if want := "<meta charset=\"utf-8\">\n" + site.MetaTags(); !strings.Contains(string(page), want) {
+		t.Errorf("index.html has no policy after its charset:\n%s", page[:300])
 	}
 	for _, f := range []string{"index.html", "icon-192.png", "icon-512.png", "favicon.ico", "sw.js", "main.wasm"} {
-		if _, ok := site.Files[f]; !ok {
+		if _, ok := info.Files[f]; !ok {
 			t.Errorf("%s not in site.json", f)
 		}
 	}
@@ -91,8 +105,27 @@ func TestBuild(t *testing.T) {
 	if !bytes.Equal(got, orig) {
 		t.Error("main.wasm.gz does not decode to main.wasm")
 	}
-	if site.Files["main.wasm"].Gzip != int64(len(z)) {
-		t.Errorf("gzip size %d, file %d", site.Files["main.wasm"].Gzip, len(z))
+	if info.Files["main.wasm"].Gzip != int64(len(z)) {
+		t.Errorf("gzip size %d, file %d", info.Files["main.wasm"].Gzip, len(z))
+	}
+	// The .br copy (brotli installed) decodes to the file, and site.json counts it.
+	if brotliPath != "" {
+		out, err := exec.Command(brotliPath, "-d", "-c", filepath.Join(dist, "main.wasm.br")).Output()
+		if err != nil || !bytes.Equal(out, orig) {
+			t.Errorf("main.wasm.br does not decode to main.wasm: %v", err)
+		}
+		if fi, _ := os.Stat(filepath.Join(dist, "main.wasm.br")); fi == nil || info.Files["main.wasm"].Brotli != fi.Size() || !info.Brotli {
+			t.Errorf("brotli size %d in site.json", info.Files["main.wasm"].Brotli)
+		}
+	} else {
+		t.Log("brotli is not installed: no .br copies checked")
+	}
+	var total int64
+	for _, fi := range info.Files {
+		total += fi.Brotli
+	}
+	if total != info.TotalBrotli || info.TotalBrotli > info.TotalGzip {
+		t.Errorf("brotli total %d, files %d, gzip %d", info.TotalBrotli, total, info.TotalGzip)
 	}
 	// Icons are PNGs of the right size.
 	f, _ := os.Open(filepath.Join(dist, "icon-192.png"))
@@ -103,22 +136,23 @@ func TestBuild(t *testing.T) {
 	}
 	// The service worker carries the version and the file list.
 	sw, _ := os.ReadFile(filepath.Join(dist, "sw.js"))
-	if !strings.Contains(string(sw), `"`+site.Version+`"`) || !strings.Contains(string(sw), `"./main.wasm"`) || !strings.Contains(string(sw), `"./site.json"`) {
+	if !strings.Contains(string(sw), `"`+info.Version+`"`) || !strings.Contains(string(sw), `"./main.wasm"`) || !strings.Contains(string(sw), `"./site.json"`) ||
+		!strings.Contains(string(sw), `"./index.html?mode=embed"`) {
 		t.Errorf("sw.js not stamped: %s", sw)
 	}
 	var js Site
 	data, _ := os.ReadFile(filepath.Join(dist, "site.json"))
-	if err := json.Unmarshal(data, &js); err != nil || js.Version != site.Version {
+	if err := json.Unmarshal(data, &js); err != nil || js.Version != info.Version {
 		t.Errorf("site.json: %v %+v", err, js)
 	}
 	// Same input, same version; a change, a new version.
 	again, err := Build(web, dist, true)
-	if err != nil || again.Version != site.Version {
-		t.Errorf("rebuild changed the version: %v %s %s", err, again.Version, site.Version)
+	if err != nil || again.Version != info.Version {
+		t.Errorf("rebuild changed the version: %v %s %s", err, again.Version, info.Version)
 	}
-	write(web, "index.html", "changed")
+	write(web, "index.html", "<head>changed")
 	changed, _ := Build(web, dist, true)
-	if changed.Version == site.Version {
+	if changed.Version == info.Version {
 		t.Error("a changed page kept the version")
 	}
 }

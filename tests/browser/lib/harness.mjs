@@ -161,7 +161,7 @@ export function siteGzipSize(dir = DIST) {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) { walk(p); continue; }
-      if (e.name.endsWith('.gz')) continue;
+      if (e.name.endsWith('.gz') || e.name.endsWith('.br')) continue;
       const data = fs.readFileSync(p);
       let size = data.length;
       if (fs.existsSync(p + '.gz')) size = Math.min(size, fs.statSync(p + '.gz').size);
@@ -213,9 +213,14 @@ process.on('exit', () => { for (const s of servers) s.kill('SIGKILL'); });
 // Xvfb and the WebKit driver.
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(sig, () => process.exit(130));
 
+// startServer serves a folder with cmd/serve: the site (with its security
+// policy), or another folder (a host page of the tests: without it, since
+// the site's policy frames only the site).
 export async function startServer(dir = DIST) {
   const bin = goTool('serve', './cmd/serve', 'CHIMERA_SERVE');
-  const child = spawn(bin, ['-dir', dir, '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = ['-dir', dir, '-addr', '127.0.0.1:0'];
+  if (path.resolve(dir) !== DIST) args.push('-nopolicy');
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   servers.add(child);
   let out = '';
   const url = await new Promise((resolve, reject) => {

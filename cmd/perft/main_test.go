@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestRun checks the flags: a bad value is one line on stderr and exit
+// code 2, before any counting; good ones count.
+func TestRun(t *testing.T) {
+	tests := []struct {
+		args    []string
+		code    int
+		out     string // in stdout
+		errText string // in the one line of stderr
+	}{
+		{[]string{"-depth", "2"}, 0, "nodes 400", ""},
+		{[]string{"-variant", "bedlam", "-depth", "1", "-divide"}, 0, "nodes 23", ""},
+		{[]string{"-depth", "0"}, 0, "nodes 1", ""},
+		{[]string{"-depth", "-5"}, 2, "", "-depth -5: want 0 to 10"},
+		{[]string{"-depth", "11"}, 2, "", "-depth 11: want 0 to 10"},
+		{[]string{"-depth", "1000000000"}, 2, "", "want 0 to 10"},
+		{[]string{"-depth", "9223372036854775807"}, 2, "", "want 0 to 10"},
+		{[]string{"-depth", "9223372036854775808"}, 2, "", "value out of range"},
+		{[]string{"-depth", "two"}, 2, "", `invalid value "two"`},
+		{[]string{"-variant", "nope"}, 2, "", `-variant: unknown variant "nope"`},
+		{[]string{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, 2, "", "-fen: position board"},
+		{[]string{"-nope"}, 2, "", "flag provided but not defined: -nope"},
+		{[]string{"-depth", "2", "extra"}, 2, "", `unexpected argument "extra"`},
+		{[]string{"-h"}, 0, "", ""},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		code := run(tc.args, &out, &errb)
+		if code != tc.code || !strings.Contains(out.String(), tc.out) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, out.String(), errb.String())
+		}
+		if tc.code == 2 {
+			if lines := strings.Split(strings.TrimSpace(errb.String()), "\n"); len(lines) != 1 || !strings.Contains(lines[0], tc.errText) || !strings.HasPrefix(lines[0], "perft: ") {
+				t.Errorf("%v: stderr %q, want one line with %q", tc.args, errb.String(), tc.errText)
+			}
+			if out.Len() > 0 {
+				t.Errorf("%v: counted before refusing: %q", tc.args, out.String())
+			}
+		}
+	}
+}
