@@ -368,34 +368,15 @@ type diagramPos struct {
 }
 
 func diagramSpec(v *game.Variant, k game.Kind) diagramPos {
-	l := string(v.Letter(k))
 	if v.Bifold {
-		// White's royals wait on h1 (off every line of d4), unless the piece is one.
-		switch k {
-		case game.Wazir, game.Ferz:
-			return diagramPos{fen: "8/8/8/8/3" + l + "4/8/8/8[] w - - 0 1", sq: "d4"}
-		case game.Horse:
-			// A pawn on d5 blocks the Horse's two moves that pass through it.
-			pawn := "v"
-			switch {
-			case v.Letter(game.Pawn) != 0:
-				pawn = "p"
-			case v.Letter(game.LPawn) != 0:
-				pawn = "l"
-			}
-			return diagramPos{fen: "8/8/8/3" + pawn + "4/3H4/8/8/7(WF)[] w - - 0 1", sq: "d4", hide: []string{"h1"}}
-		case game.Pawn:
-			// Enemy pieces to take: two on d3, one on f3 (a pawn takes them all).
-			return diagramPos{fen: "8/8/8/8/8/3(rb)1h2/4P3/7(WF)[] w - - 0 1", sq: "e2", hide: []string{"h1"}}
-		case game.LPawn, game.DPawn:
-			// Two enemy pieces on each forward diagonal: only one side can be taken.
-			return diagramPos{fen: "8/8/8/8/8/3(rb)1(rb)2/4" + l + "3/7(WF)[] w - - 0 1", sq: "e2", hide: []string{"h1"}}
-		case game.VPawn:
-			// Supported by the halfling rook on e1: it may take.
-			return diagramPos{fen: "8/8/8/8/8/3(rb)1(rb)2/4V3/4R2(WF)[] w - - 0 1", sq: "e2", hide: []string{"h1"}}
-		}
-		return diagramPos{fen: "8/8/8/8/3" + l + "4/8/8/7(WF)[] w - - 0 1", sq: "d4", hide: []string{"h1"}}
+		// Black's royals wait on a8, out of every piece's reach from d4 or
+		// e2 (a side must have a royal: RULES.md section 7), not drawn.
+		d := bifoldDiagramSpec(v, k)
+		d.fen = "(wf)7" + strings.TrimPrefix(d.fen, "8")
+		d.hide = append(d.hide, "a8")
+		return d
 	}
+	l := string(v.Letter(k))
 	hand := "[]"
 	if !v.Drops {
 		hand = ""
@@ -417,16 +398,23 @@ func diagramSpec(v *game.Variant, k game.Kind) diagramPos {
 // written and said by the engine.
 func notationHelp(v *game.Variant) []NotationHelp {
 	var out []NotationHelp
-	for _, e := range notationExamples(v) {
-		p, err := game.Parse(v, e.fen)
-		if err != nil {
-			panic(fmt.Sprintf("notation example %q of %s: %v", e.move, v.ID, err))
+	l := LessonFor(v.ID)
+	if l == nil {
+		return nil
+	}
+	for _, e := range l.Notation {
+		if e.Needs != game.NoKind && v.Letter(e.Needs) == 0 {
+			continue
 		}
-		m, err := p.ParseMove(e.move)
+		p, err := game.Parse(v, e.FEN)
 		if err != nil {
-			panic(fmt.Sprintf("notation example %q of %s: %v", e.move, v.ID, err))
+			panic(fmt.Sprintf("notation example %q of %s: %v", e.Move, v.ID, err))
 		}
-		out = append(out, NotationHelp{Text: p.Notation(m), Words: p.Describe(m), What: e.what})
+		m, err := p.ParseMove(e.Move)
+		if err != nil {
+			panic(fmt.Sprintf("notation example %q of %s: %v", e.Move, v.ID, err))
+		}
+		out = append(out, NotationHelp{Text: p.Notation(m), Words: p.Describe(m), What: e.What})
 	}
 	return out
 }
@@ -464,66 +452,6 @@ func symbolHelp(v *game.Variant) []NotationMark {
 	return append(out, NotationMark{"+", "check"}, NotationMark{"#", "checkmate"})
 }
 
-// notationExample is a move that shows a feature of the notation.
-type notationExample struct {
-	fen, move, what string
-}
-
-func notationExamples(v *game.Variant) []notationExample {
-	switch {
-	case v.ID == "bedlam":
-		return []notationExample{
-			{"startpos", "g1f3", "a move"},
-			{"startpos", "e2e4", "a pawn's move"},
-			{"r3k3/8/8/8/8/8/8/R3K3[] w - - 0 1", "a1a8", "a capture, with check"},
-			{"startpos", "a1b1", "a fusion"},
-			{"4k3/8/8/8/8/8/8/1M2K3[] w - - 0 1", "b1b4/r", "a split"},
-			{"4k3/8/8/8/8/8/4p3/3NK3[] w - - 0 1", "d1c3q", "a metamorphosis"},
-			{"4k3/3p4/8/8/8/8/8/3QK3[] w - - 0 1", "d1d7", "a capture with demotion"},
-			{"4k3/8/8/8/8/8/8/4K3[A] w - - 0 1", "A@c3", "a drop"},
-			{"4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@e4", "a pawn's drop"},
-			{"8/3P4/8/8/8/8/8/k3K3[] w - - 0 1", "d7d8r", "a promotion"},
-		}
-	case v.ID == "assimilation":
-		return []notationExample{
-			{"startpos", "g1f3", "a move"},
-			{"4k3/8/8/1b6/8/2N5/8/4K3 w - - 0 1", "c3b5", "an assimilating capture"},
-			{"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d4/r", "a split"},
-			{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "castling"},
-			{"3bk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7d8n", "a capture with promotion"},
-			{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "en passant"},
-		}
-	case v.Bifold:
-		// Black's royals wait on h8, so that no move here takes the last one.
-		ex := []notationExample{
-			{"7(wf)/8/8/8/8/8/8/R3(WF)3[] w - - 0 1", "a1a5", "a single piece"},
-			{"7(wf)/8/8/8/8/8/8/(RR)3(WF)3[] w - - 0 1", "a1a7", "a unit"},
-			{"7(wf)/8/8/8/8/8/8/(RR)3(WF)3[] w - - 0 1", "a1a3/r", "one piece leaving its pair"},
-			{"7(wf)/8/8/3(qr)4/8/8/8/3R(WF)3[] w - - 0 1", "d1d5xq", "taking one of two enemy pieces"},
-			{"7(wf)/8/8/8/8/8/8/4(WF)3[R] w - - 0 1", "R@d4", "a drop"},
-		}
-		switch {
-		case v.Letter(game.LPawn) != 0:
-			ex = append(ex,
-				notationExample{"startpos", "e2e4", "a unit of two pawns"},
-				notationExample{"startpos", "e2e3/l", "one pawn leaving its pair"},
-				notationExample{"7(wf)/3L4/8/8/8/8/8/4(WF)3[] w - - 0 1", "d7d8q", "a promotion"})
-		case v.Letter(game.VPawn) != 0:
-			ex = append(ex,
-				notationExample{"startpos", "e2e4", "a unit of two pawns"},
-				notationExample{"7(wf)/3V4/8/8/8/8/8/4(WF)3[] w - - 0 1", "d7d8q", "a promotion"})
-		default:
-			ex = append(ex,
-				notationExample{"startpos", "e2e4", "a pawn's move"},
-				notationExample{"7(wf)/3P4/8/8/8/8/8/4(WF)3[] w - - 0 1", "d7d8q", "a promotion"})
-		}
-		return append(ex,
-			notationExample{"(rr)3(wf)2(rr)/8/8/8/8/8/8/(RR)3(WF)2(RR)[] w KQkq - 0 1", "e1g1", "castling"},
-			notationExample{"8/8/8/8/8/4w3/8/4(RR)2(WF)[] w - - 0 1", "e1e3", "taking the last royal"})
-	}
-	return nil
-}
-
 // HelpFor returns How to play for rule set id: the lesson, the pieces and
 // the notation.
 func HelpFor(id string) (*Help, error) {
@@ -551,4 +479,35 @@ func HelpFor(id string) (*Help, error) {
 		h.Sections = append(h.Sections, sh)
 	}
 	return h, nil
+}
+
+// bifoldDiagramSpec is diagramSpec for the Bifold Halfgi family, without
+// Black's royals. White's royals wait on h1 (off every line of d4), unless the
+// piece is one.
+func bifoldDiagramSpec(v *game.Variant, k game.Kind) diagramPos {
+	l := string(v.Letter(k))
+	switch k {
+	case game.Wazir, game.Ferz:
+		return diagramPos{fen: "8/8/8/8/3" + l + "4/8/8/8[] w - - 0 1", sq: "d4"}
+	case game.Horse:
+		// A pawn on d5 blocks the Horse's two moves that pass through it.
+		pawn := "v"
+		switch {
+		case v.Letter(game.Pawn) != 0:
+			pawn = "p"
+		case v.Letter(game.LPawn) != 0:
+			pawn = "l"
+		}
+		return diagramPos{fen: "8/8/8/3" + pawn + "4/3H4/8/8/7(WF)[] w - - 0 1", sq: "d4", hide: []string{"h1"}}
+	case game.Pawn:
+		// Enemy pieces to take: two on d3, one on f3 (a pawn takes them all).
+		return diagramPos{fen: "8/8/8/8/8/3(rb)1h2/4P3/7(WF)[] w - - 0 1", sq: "e2", hide: []string{"h1"}}
+	case game.LPawn, game.DPawn:
+		// Two enemy pieces on each forward diagonal: only one side can be taken.
+		return diagramPos{fen: "8/8/8/8/8/3(rb)1(rb)2/4" + l + "3/7(WF)[] w - - 0 1", sq: "e2", hide: []string{"h1"}}
+	case game.VPawn:
+		// Supported by the halfling rook on e1: it may take.
+		return diagramPos{fen: "8/8/8/8/8/3(rb)1(rb)2/4V3/4R2(WF)[] w - - 0 1", sq: "e2", hide: []string{"h1"}}
+	}
+	return diagramPos{fen: "8/8/8/8/3" + l + "4/8/8/7(WF)[] w - - 0 1", sq: "d4", hide: []string{"h1"}}
 }

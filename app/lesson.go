@@ -1,7 +1,6 @@
 package app
 
 import (
-	"strings"
 	"time"
 
 	"chimera/game"
@@ -22,8 +21,32 @@ import (
 // Lesson is the How to play of one game (the Bifold Halfgi lesson covers its
 // pawn options too).
 type Lesson struct {
-	Game     string // the game it teaches: a rule set id ("bedlam", "assimilation", "bifold-halfgi")
+	Game     string   // the game it teaches: a rule set id ("bedlam", "assimilation", "bifold-halfgi")
+	Also     []string // the other rule sets it teaches (Bifold Halfgi's pawn options)
 	Sections []Section
+	// Notation shows the move list's notation, each example written and said
+	// by the engine; an example with Needs is shown only in the rule sets that
+	// have that piece (a pawn option's own pawns).
+	Notation []NotationExample
+}
+
+// NotationExample is a move that shows a feature of the notation.
+type NotationExample struct {
+	FEN, Move, What string
+	Needs           game.Kind // shown only where the rule set has this piece; game.NoKind: always
+}
+
+// teaches reports whether l is the lesson of rule set id.
+func (l *Lesson) teaches(id string) bool {
+	if l.Game == id {
+		return true
+	}
+	for _, a := range l.Also {
+		if a == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Section is one idea of a lesson, with its example and exercise.
@@ -99,12 +122,9 @@ var lessons = []*Lesson{bedlamLesson, assimilationLesson, bifoldLesson}
 // pawn option of Bifold Halfgi the Bifold Halfgi lesson; nil for none.
 func LessonFor(id string) *Lesson {
 	for _, l := range lessons {
-		if l.Game == id {
+		if l.teaches(id) {
 			return l
 		}
-	}
-	if strings.HasPrefix(id, "bifold-halfgi") {
-		return bifoldLesson
 	}
 	return nil
 }

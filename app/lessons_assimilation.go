@@ -120,4 +120,13 @@ var assimilationLesson = &Lesson{Game: "assimilation", Sections: []Section{
 			Else: "Find where the rook checks the king and leaves it no square.",
 		},
 	},
-}}
+},
+	Notation: []NotationExample{
+		{FEN: "startpos", Move: "g1f3", What: "a move"},
+		{FEN: "4k3/8/8/1b6/8/2N5/8/4K3 w - - 0 1", Move: "c3b5", What: "an assimilating capture"},
+		{FEN: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Move: "d1d4/r", What: "a split"},
+		{FEN: "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", Move: "e1g1", What: "castling"},
+		{FEN: "3bk3/2P5/8/8/8/8/8/4K3 w - - 0 1", Move: "c7d8n", What: "a capture with promotion"},
+		{FEN: "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", Move: "e5d6", What: "en passant"},
+	},
+}

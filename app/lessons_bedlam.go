@@ -193,4 +193,17 @@ var bedlamLesson = &Lesson{Game: "bedlam", Sections: []Section{
 			Else: "Drop the knight where it checks the king and cannot be taken.",
 		},
 	},
-}}
+},
+	Notation: []NotationExample{
+		{FEN: "startpos", Move: "g1f3", What: "a move"},
+		{FEN: "startpos", Move: "e2e4", What: "a pawn's move"},
+		{FEN: "r3k3/8/8/8/8/8/8/R3K3[] w - - 0 1", Move: "a1a8", What: "a capture, with check"},
+		{FEN: "startpos", Move: "a1b1", What: "a fusion"},
+		{FEN: "4k3/8/8/8/8/8/8/1M2K3[] w - - 0 1", Move: "b1b4/r", What: "a split"},
+		{FEN: "4k3/8/8/8/8/8/4p3/3NK3[] w - - 0 1", Move: "d1c3q", What: "a metamorphosis"},
+		{FEN: "4k3/3p4/8/8/8/8/8/3QK3[] w - - 0 1", Move: "d1d7", What: "a capture with demotion"},
+		{FEN: "4k3/8/8/8/8/8/8/4K3[A] w - - 0 1", Move: "A@c3", What: "a drop"},
+		{FEN: "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", Move: "P@e4", What: "a pawn's drop"},
+		{FEN: "8/3P4/8/8/8/8/8/k3K3[] w - - 0 1", Move: "d7d8r", What: "a promotion"},
+	},
+}

@@ -1,9 +1,11 @@
 package app
 
+import "chimera/game"
+
 // How to play Bifold Halfgi and its two pawn options. docs/RULES.md
 // (section 3) is the reference; these are the help's words. Every position
 // and move is checked by the rules engine in lesson_test.go.
-var bifoldLesson = &Lesson{Game: "bifold-halfgi", Sections: []Section{
+var bifoldLesson = &Lesson{Game: "bifold-halfgi", Also: []string{"bifold-halfgi-pawns", "bifold-halfgi-weak"}, Sections: []Section{
 	{
 		ID: "pieces", Title: "Half-size pieces",
 		Text: []string{
@@ -284,4 +286,22 @@ var bifoldLesson = &Lesson{Game: "bifold-halfgi", Sections: []Section{
 			Marks:   Marks{Focus: []string{"c4", "f4"}},
 		},
 	},
-}}
+},
+	Notation: []NotationExample{
+		// Black's royals wait on h8, so that no move here takes the last one.
+		{FEN: "7(wf)/8/8/8/8/8/8/R3(WF)3[] w - - 0 1", Move: "a1a5", What: "a single piece"},
+		{FEN: "7(wf)/8/8/8/8/8/8/(RR)3(WF)3[] w - - 0 1", Move: "a1a7", What: "a unit"},
+		{FEN: "7(wf)/8/8/8/8/8/8/(RR)3(WF)3[] w - - 0 1", Move: "a1a3/r", What: "one piece leaving its pair"},
+		{FEN: "7(wf)/8/8/3(qr)4/8/8/8/3R(WF)3[] w - - 0 1", Move: "d1d5xq", What: "taking one of two enemy pieces"},
+		{FEN: "7(wf)/8/8/8/8/8/8/4(WF)3[R] w - - 0 1", Move: "R@d4", What: "a drop"},
+		{FEN: "startpos", Move: "e2e4", What: "a pawn's move", Needs: game.Pawn},
+		{FEN: "7(wf)/3P4/8/8/8/8/8/4(WF)3[] w - - 0 1", Move: "d7d8q", What: "a promotion", Needs: game.Pawn},
+		{FEN: "startpos", Move: "e2e4", What: "a unit of two pawns", Needs: game.LPawn},
+		{FEN: "startpos", Move: "e2e3/l", What: "one pawn leaving its pair", Needs: game.LPawn},
+		{FEN: "7(wf)/3L4/8/8/8/8/8/4(WF)3[] w - - 0 1", Move: "d7d8q", What: "a promotion", Needs: game.LPawn},
+		{FEN: "startpos", Move: "e2e4", What: "a unit of two pawns", Needs: game.VPawn},
+		{FEN: "7(wf)/3V4/8/8/8/8/8/4(WF)3[] w - - 0 1", Move: "d7d8q", What: "a promotion", Needs: game.VPawn},
+		{FEN: "(rr)3(wf)2(rr)/8/8/8/8/8/8/(RR)3(WF)2(RR)[] w KQkq - 0 1", Move: "e1g1", What: "castling"},
+		{FEN: "8/8/8/8/8/4w3/8/4(RR)2(WF)[] w - - 0 1", Move: "e1e3", What: "taking the last royal"},
+	},
+}

@@ -382,7 +382,14 @@ export class Session {
       { timeout: 60000, what: 'window.chimera (the test hook) to answer' });
     await this.waitFor(() => window.__chimeraTimes && window.__chimeraTimes.firstFrame !== undefined,
       { timeout: 30000, what: 'a first frame (state().fps > 0)' });
-    return this.evaluate(() => ({ ...window.__chimeraTimes, boot: window.chimeraBoot }));
+    const times = await this.evaluate(() => ({ ...window.__chimeraTimes, boot: window.chimeraBoot }));
+    // The first second after the first frame can be slow (the page is still
+    // compiling and laying out): a tap held then would last past the board's
+    // long press. Wait (at most 5 s, then go on) until the game runs at least
+    // 40 updates a second, as a player's first touch comes after a look.
+    await this.waitFor(() => window.chimera.state().tps >= 40, { timeout: 5000, what: 'a steady page' }).catch(() => {});
+    await this.state();
+    return times;
   }
 
   // ---- the hook
@@ -399,6 +406,9 @@ export class Session {
     const min = this.engine === 'webkit' ? 120 : HOLD_MS;
     return this.tps ? Math.min(400, Math.max(min, Math.round(2500 / this.tps))) : min;
   }
+  // tapHold is hold for a finger, at most 300 ms: the release's own round trip
+  // through a loaded page adds to it, and 500 ms is a long press.
+  get tapHold() { return Math.min(300, this.hold); }
   choices() { return this.evaluate(() => window.chimera.choices()); }
   async squareCenter(sq) {
     const p = await this.evaluate(s => window.chimera.squareCenter(s), sq);
@@ -433,7 +443,7 @@ export class Session {
   }
   // tap touches (x, y); touchDrag drags a finger from a to b. Only where the
   // engine has touch (s.capabilities.touch).
-  async tap(x, y, { hold = this.hold } = {}) {
+  async tap(x, y, { hold = this.tapHold } = {}) {
     await this.driver.pointer('touch', [{ type: 'move', x, y }, { type: 'down' }, { type: 'hold', ms: hold }, { type: 'up' }, { type: 'hold', ms: 0 }]);
   }
   async touchDrag(a, b, { steps = 8, hold = this.hold } = {}) {
