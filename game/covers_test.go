@@ -34,16 +34,16 @@ func TestCovers(t *testing.T) {
 		{"pinned knight still covers its squares", "bedlam", "4r2k/8/8/8/8/8/4N3/4K3[] w - - 0 1", "e2", 0,
 			"c1 c3 d4 f4 g1 g3"},
 		{"empty square", "bedlam", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "d4", 0, ""},
-		{"halfling rook alone: half the way to the edge", "bifold-halfgi", "8/8/8/8/8/8/8/R3(WF)3[] w - - 0 1", "a1", 0,
+		{"halfling rook alone: half the way to the edge", "bifold-halfgi", "7(wf)/8/8/8/8/8/8/R3(WF)3[] w - - 0 1", "a1", 0,
 			"a2 a3 a4 a5 b1 c1 d1 e1"},
-		{"two halfling rooks: the unit slides without limit", "bifold-halfgi", "8/8/8/8/8/8/8/(RR)3(WF)3[] w - - 0 1", "a1", 1,
+		{"two halfling rooks: the unit slides without limit", "bifold-halfgi", "7(wf)/8/8/8/8/8/8/(RR)3(WF)3[] w - - 0 1", "a1", 1,
 			"a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1"},
-		{"horse blocked on one side", "bifold-halfgi", "8/8/8/3p4/3H4/8/8/7(WF)[] w - - 0 1", "d4", 0,
+		{"horse blocked on one side", "bifold-halfgi", "7(wf)/8/8/3p4/3H4/8/8/7(WF)[] w - - 0 1", "d4", 0,
 			"b3 b5 c2 e2 f3 f5"},
-		{"lone weak pawn, unsupported: nothing", "bifold-halfgi-weak", "8/8/8/8/4V3/8/8/7(WF)[] w - - 0 1", "e4", 0, ""},
-		{"weak pawn supported by a halfling rook", "bifold-halfgi-weak", "8/8/8/8/4V3/8/8/4R2(WF)[] w - - 0 1", "e4", 0, "d5 f5"},
-		{"left-handed pawn: toward its owner's left", "bifold-halfgi-pawns", "8/8/8/8/4L3/8/8/7(WF)[] w - - 0 1", "e4", 0, "d5"},
-		{"black left-handed pawn: toward the h-file", "bifold-halfgi-pawns", "8/8/8/4l3/8/8/8/7(WF)[] w - - 0 1", "e5", 0, "f4"},
+		{"lone weak pawn, unsupported: nothing", "bifold-halfgi-weak", "7(wf)/8/8/8/4V3/8/8/7(WF)[] w - - 0 1", "e4", 0, ""},
+		{"weak pawn supported by a halfling rook", "bifold-halfgi-weak", "7(wf)/8/8/8/4V3/8/8/4R2(WF)[] w - - 0 1", "e4", 0, "d5 f5"},
+		{"left-handed pawn: toward its owner's left", "bifold-halfgi-pawns", "7(wf)/8/8/8/4L3/8/8/7(WF)[] w - - 0 1", "e4", 0, "d5"},
+		{"black left-handed pawn: toward the h-file", "bifold-halfgi-pawns", "7(wf)/8/8/4l3/8/8/8/7(WF)[] w - - 0 1", "e5", 0, "f4"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -2,10 +2,13 @@
 // engine: frames per second while pieces animate and while the computer thinks,
 // at 640x480 and 1280x720 (device pixel ratio 1; every engine renders WebGL in
 // software here: Chromium with SwiftShader, Firefox and WebKit with Mesa's
-// llvmpipe under Xvfb), the idle frame rate, and the time to the first frame.
+// llvmpipe under Xvfb) and on a phone (390x844, DPR 3, where the engine can
+// emulate one), the idle frame rate, the time to the first frame, and the
+// arrival frame: the slowest frame within half a second of the computer's move
+// arriving (its animation starts, the move list and status change).
 // [report] lines, and test-output/report-perf-ENGINE.json.
 import { test } from 'node:test';
-import { browserSuites, refpos, simpleMoves, rng, median, report, setReportName, sleep, sideOf } from './lib/harness.mjs';
+import { browserSuites, unsupported, refpos, simpleMoves, rng, median, report, setReportName, sleep, sideOf } from './lib/harness.mjs';
 
 setReportName('report-perf');
 
@@ -16,11 +19,16 @@ const summary = xs => {
 
 browserSuites(null, suite => { // the server; each size launches its own browser
   const { engine } = suite;
-  for (const [w, h] of [[640, 480], [1280, 720]]) {
-    const tag = `${w}x${h}`;
-    test(`performance at ${tag}`, { skip: suite.skip, timeout: 240000 }, async () => {
+  const sizes = [
+    { width: 640, height: 480, dpr: 1 },
+    { width: 1280, height: 720, dpr: 1 },
+    { width: 390, height: 844, dpr: 3, mobile: true },
+  ];
+  for (const size of sizes) {
+    const tag = `${size.width}x${size.height}${size.dpr > 1 ? ` DPR ${size.dpr}` : ''}`;
+    test(`performance at ${tag}`, { skip: suite.skip || unsupported(engine, size), timeout: 240000 }, async () => {
       const { server } = suite;
-      const s = await suite.launch({ width: w, height: h, dpr: 1 });
+      const s = await suite.launch(size);
       try {
         const t = await s.open(server.url, { variant: 'bedlam', ai: 'none' });
         report(`${tag} time to first frame (ms)`, t.firstFrame, `(canvas at ${Math.round(t.boot?.canvas ?? NaN)} ms, board shown and hook answered at ${Math.round(t.hook)} ms)`, engine);
@@ -65,6 +73,21 @@ browserSuites(null, suite => { // the server; each size launches its own browser
         // The computer plays White at level 8; we answer each of its moves at once
         // (Black, random simple moves) for ~8 s and sample while it thinks.
         await s.open(server.url, { variant: 'bedlam', ai: 'white', level: 8 });
+        // In the page: every animation frame, whether a move of White (the
+        // computer) just arrived; the longest frame of the next 500 ms.
+        await s.evaluate(() => {
+          const r = window.__arrival = { worst: [], n: null, last: null, until: -1, gap: 0 };
+          const f = t => {
+            let n = r.n;
+            try { n = window.chimera.state().moves.length; } catch { /* reloading */ }
+            if (r.until >= 0 && r.last !== null) r.gap = Math.max(r.gap, t - r.last);
+            if (r.until >= 0 && t > r.until) { r.worst.push(r.gap); r.until = -1; }
+            if (r.n !== null && n > r.n && n % 2 === 1) { r.until = t + 500; r.gap = 0; }
+            r.n = n; r.last = t;
+            requestAnimationFrame(f);
+          };
+          requestAnimationFrame(f);
+        });
         const tsamples = [];
         const rafs = [];
         const rand2 = rng(11);
@@ -90,6 +113,11 @@ browserSuites(null, suite => { // the server; each size launches its own browser
         }
         const think = summary(tsamples);
         report(`${tag} fps while the computer thinks (median)`, think.fpsMedian, `(min ${think.fpsMin}, updates/s ${think.tpsMedian ?? 'n/a'}, browser frames/s ${median(rafs)?.toFixed(1) ?? 'n/a'}, ${think.n} samples over ${seen.moves} moves)`, engine);
+        await sleep(600);
+        const worst = await s.evaluate(() => window.__arrival.worst);
+        const arrival = worst.map(g => Math.round(10000 / g) / 10);
+        report(`${tag} arrival frame (fps of the slowest frame, median)`, median(arrival),
+          `(min ${arrival.length ? Math.min(...arrival) : 'n/a'}, ${arrival.length} of the computer's moves)`, engine);
         await s.assertClean();
       } finally {
         await s.close();
