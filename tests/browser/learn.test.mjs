@@ -4,11 +4,10 @@
 // against the rules engine (tests/browser/refpos).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { axe } from './lib/axe.mjs';
 import { browserSuite, launch, refpos, sleep, setReportName, VARIANTS } from './lib/harness.mjs';
 
 setReportName('report-learn');
-const require = createRequire(import.meta.url);
 const suite = browserSuite({ width: 1280, height: 720 });
 const { skip } = suite;
 
@@ -242,16 +241,6 @@ test('the new-game dialog shows each start position and opens How to play of the
   assert.equal((await s.state()).variant, 'bedlam');
   s.assertClean();
 });
-
-async function axe(s, what) {
-  await s.page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const r = await s.page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
-  });
-  const bad = r.filter(v => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, [], `${what}: accessibility violations:\n${JSON.stringify(bad, null, 1)}`);
-}
 
 // Screenshots of each game's How to play and piece legend, desktop and
 // phone (test-output/learn-*.png), an accessibility check of the help on

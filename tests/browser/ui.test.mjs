@@ -4,12 +4,10 @@
 // check (axe-core).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { axe } from './lib/axe.mjs';
 import { browserSuite, launch, VARIANTS, refpos, sleep, setReportName } from './lib/harness.mjs';
 
 setReportName('report-ui');
-const require = createRequire(import.meta.url);
 const suite = browserSuite({ width: 1280, height: 720 });
 const { skip } = suite;
 
@@ -185,19 +183,6 @@ test('thinking shows the depth and the score live', { skip }, async () => {
   assert.equal(await s.page.locator('#thinking').isVisible(), false);
   s.assertClean();
 });
-
-async function axe(s, what) {
-  // evaluated, not added as a <script>: the site's Content-Security-Policy
-  // refuses inline scripts (the test's own evaluation is not subject to it)
-  await s.page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const r = await s.page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
-  });
-  const bad = r.filter(v => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, [], `${what}: accessibility violations:\n${JSON.stringify(bad, null, 1)}`);
-  return r;
-}
 
 test('no serious accessibility violations (axe-core), desktop and in the dialogs', { skip }, async () => {
   const { s, server } = suite.fresh();

@@ -385,9 +385,9 @@ export class Session {
     const times = await this.evaluate(() => ({ ...window.__chimeraTimes, boot: window.chimeraBoot }));
     // The first second after the first frame can be slow (the page is still
     // compiling and laying out): a tap held then would last past the board's
-    // long press. Wait (at most 5 s, then go on) until the game runs at least
+    // long press. Wait (at most 20 s, then go on) until the game runs at least
     // 40 updates a second, as a player's first touch comes after a look.
-    await this.waitFor(() => window.chimera.state().tps >= 40, { timeout: 5000, what: 'a steady page' }).catch(() => {});
+    await this.waitFor(() => window.chimera.state().tps >= 40, { timeout: 20000, what: 'a steady page' }).catch(() => {});
     await this.state();
     return times;
   }
