@@ -55,14 +55,24 @@
   function text(node, s) { if (node.textContent !== s) node.textContent = s; }
   function hide(node, h) { if (node.hidden !== h) node.hidden = h; }
 
+  // prop sets a custom property of the root only when it changes: a move's
+  // arrival should restyle nothing that did not change.
+  const props = {};
+  function prop(name, value) {
+    if (props[name] === value) return;
+    props[name] = value;
+    root.style.setProperty(name, value);
+  }
+
   function show(json) {
     const v = JSON.parse(json);
     view = v;
-    root.style.setProperty('--aspect-wide', String(v.aspectWide));
-    root.style.setProperty('--aspect-tall', String(v.aspectTall));
+    prop('--aspect-wide', String(v.aspectWide));
+    prop('--aspect-tall', String(v.aspectTall));
     text(el.name, v.game);
     text(el.players, v.players);
-    document.title = v.game + ' · Chimera';
+    const title = v.game + ' · Chimera';
+    if (document.title !== title) document.title = title;
     text(el.status, v.status);
     hide(el.thinking, !v.thinking);
     if (v.thinking) {
@@ -98,18 +108,24 @@
   function showMoves(v) {
     const key = v.moves.map(m => m.move).join(' ') + '|' + v.ply;
     if (key === movesKey) return;
-    const same = movesKey !== null && movesKey.split('|')[0] === key.split('|')[0];
+    const before = movesKey === null ? null : movesKey.split('|')[0];
+    const now = key.split('|')[0];
     movesKey = key;
-    if (!same) buildMoves(v);
-    let cur = null;
-    for (const b of el.moves.querySelectorAll('.mv')) {
-      const on = +b.dataset.ply === v.ply;
-      if (on) { b.setAttribute('aria-current', 'step'); cur = b; } else b.removeAttribute('aria-current');
-      b.tabIndex = -1;
+    if (before !== now) {
+      // A move played adds its button; anything else rebuilds the list.
+      if (before && now.startsWith(before + ' ')) addMoves(v, before.split(' ').length);
+      else buildMoves(v);
     }
-    // One move is in the tab order: the current one, else the last.
-    const focusable = cur || el.moves.querySelector('.mv:last-of-type');
-    if (focusable) focusable.tabIndex = 0;
+    // The current move is marked; one move is in the tab order: the current
+    // one, else the last. Only the buttons that change are touched.
+    const cur = el.moves.querySelector(`.mv[data-ply="${v.ply}"]`);
+    for (const b of el.moves.querySelectorAll('.mv[aria-current]')) if (b !== cur) b.removeAttribute('aria-current');
+    if (cur && !cur.hasAttribute('aria-current')) cur.setAttribute('aria-current', 'step');
+    const mvs = el.moves.querySelectorAll('.mv');
+    const focusable = cur || mvs[mvs.length - 1];
+    for (const b of el.moves.querySelectorAll('.mv[tabindex="0"]')) if (b !== focusable) b.tabIndex = -1;
+    if (focusable && focusable.tabIndex !== 0) focusable.tabIndex = 0;
+    for (const b of mvs) if (b !== focusable && !b.hasAttribute('tabindex')) b.tabIndex = -1;
     if (cur) scrollIntoList(cur);
     else if (v.ply === 0) el.moves.scrollTop = 0;
   }
@@ -122,8 +138,23 @@
       li.textContent = 'No moves yet';
       frag.appendChild(li);
     }
-    let li = null;
-    for (const m of v.moves) {
+    appendMoves(frag, null, v.moves);
+    el.moves.replaceChildren(frag);
+  }
+
+  // addMoves appends the moves of v from index from on (the list shows those
+  // before): a Black move joins its White move's line.
+  function addMoves(v, from) {
+    const frag = document.createDocumentFragment();
+    const last = appendMoves(frag, el.moves.lastElementChild, v.moves.slice(from));
+    el.moves.appendChild(frag);
+    return last;
+  }
+
+  // appendMoves writes moves as lines of the list into frag; li is the line
+  // a first Black move joins (or null).
+  function appendMoves(frag, li, moves) {
+    for (const m of moves) {
       if (!li || !m.black) {
         li = document.createElement('li');
         const n = document.createElement('span');
@@ -148,7 +179,7 @@
       b.setAttribute('aria-description', m.words);
       li.appendChild(b);
     }
-    el.moves.replaceChildren(frag);
+    return li;
   }
 
   function scrollIntoList(node) {

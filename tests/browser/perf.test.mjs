@@ -74,7 +74,8 @@ browserSuites(null, suite => { // the server; each size launches its own browser
         // (Black, random simple moves) for ~8 s and sample while it thinks.
         await s.open(server.url, { variant: 'bedlam', ai: 'white', level: 8 });
         // In the page: every animation frame, whether a move of White (the
-        // computer) just arrived; the longest frame of the next 500 ms.
+        // computer) just arrived; the longest frame of the next 500 ms (in
+        // which the test neither polls nor plays).
         await s.evaluate(() => {
           const r = window.__arrival = { worst: [], n: null, last: null, until: -1, gap: 0 };
           const f = t => {
@@ -104,6 +105,9 @@ browserSuites(null, suite => { // the server; each size launches its own browser
             continue;
           }
           if (sideOf(st) === 'black') {
+            // Leave the computer's move its half second alone (no input, no
+            // polling): the arrival frame is the page's, not the test's.
+            await sleep(600);
             const legal = simpleMoves(refpos('bedlam', st.position).legal);
             if (!legal.length) break;
             await s.playMove(legal[Math.floor(rand2() * legal.length)], { how: 'click' });

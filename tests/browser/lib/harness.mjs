@@ -406,9 +406,11 @@ export class Session {
     const min = this.engine === 'webkit' ? 120 : HOLD_MS;
     return this.tps ? Math.min(400, Math.max(min, Math.round(2500 / this.tps))) : min;
   }
-  // tapHold is hold for a finger, at most 300 ms: the release's own round trip
-  // through a loaded page adds to it, and 500 ms is a long press.
-  get tapHold() { return Math.min(300, this.hold); }
+  // tapHold is hold for a finger: none beyond the two updates that must see
+  // the press (holdPress). A slow page (a phone at DPR 3 in software, on a
+  // loaded machine: 8 frames a second) stretches every round trip of the
+  // press and the release, and half a second and six updates is a long press.
+  get tapHold() { return 0; }
   choices() { return this.evaluate(() => window.chimera.choices()); }
   async squareCenter(sq) {
     const p = await this.evaluate(s => window.chimera.squareCenter(s), sq);
