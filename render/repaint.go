@@ -28,6 +28,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.mu.Unlock()
 	now := g.now()
 	g.stats.draws = append(g.stats.draws, now)
+	g.ptr.hold.Frame()
 	moving := g.movingRects(now)
 	if !slices.Equal(moving, g.prevMoving) {
 		g.dmg.Add(g.prevMoving...)

@@ -2,27 +2,37 @@
 // click for a move, a lower knock for a capture, a rising two-note chime for
 // a merge, a falling one for a split, a soft thud for a drop, two high pips
 // for check, a three-note close for the end of a game. Each is under 150 ms.
-// Nothing plays before the first user gesture (the audio context is made
-// then), so a page load is always silent.
+// Nothing plays before the first user gesture, so a page load is always
+// silent. The audio context is made when the first sound is asked for, not in
+// the gesture's handler: making one can take a fifth of a second (more on a
+// slow phone), and inside a touchstart that stall would stretch the first
+// tap into a long press. Browsers that allow audio only from inside a gesture
+// (WebKit) get the context resumed at the next one.
 'use strict';
 (function () {
   let ctx = null;
-  let unlocked = false;
+  let gestured = false;
 
-  function unlock() {
-    if (unlocked) return;
-    unlocked = true;
+  function gesture() {
+    gestured = true;
+    if (ctx && ctx.state === 'suspended') ctx.resume();
+  }
+  // The events that give a page user activation (HTML: keydown, a mouse's
+  // pointerdown, a finger's pointerup, touchend); click for older WebKit.
+  for (const ev of ['pointerdown', 'pointerup', 'touchend', 'keydown', 'click']) {
+    window.addEventListener(ev, gesture, { passive: true });
+  }
+
+  function context() {
+    if (ctx || !gestured) return ctx;
     const AC = window.AudioContext || window.webkitAudioContext;
-    if (!AC) return;
+    if (!AC) return null;
     try {
       ctx = new AC();
-      if (ctx.state === 'suspended') ctx.resume();
     } catch (e) {
       ctx = null;
     }
-  }
-  for (const ev of ['pointerdown', 'keydown', 'touchstart']) {
-    window.addEventListener(ev, unlock, { capture: true, passive: true });
+    return ctx;
   }
 
   let noiseBuf = null;
@@ -84,7 +94,7 @@
     played: [],
     play(name) {
       const s = sounds[name];
-      if (!s || !ctx) return false;
+      if (!s || !context()) return false;
       if (ctx.state === 'suspended') ctx.resume();
       try {
         s(ctx.currentTime + 0.005);

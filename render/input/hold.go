@@ -14,6 +14,14 @@ const LongPress = 500 * time.Millisecond
 // is a tap, not a long press.
 const LongPressUpdates = 6
 
+// LongPressFrames is how many frames the page must also have drawn while the
+// touch was held. A slow frame (a phone presenting a large canvas in
+// software: a tenth of a second each) holds back the release's event, and
+// the game catches up with several updates per frame: counted in frames, a
+// tap that a few slow frames stretched past LongPress is still a tap, and a
+// long press on such a page takes a little longer.
+const LongPressFrames = 12
+
 // Hold detects a long press: a touch that stays within DragTouch of where it
 // went down for LongPress. The zero value is idle.
 type Hold struct {
@@ -22,6 +30,7 @@ type Hold struct {
 	moved  bool
 	at     time.Time
 	seen   int // updates that saw the touch held (calls of Due)
+	frames int // frames drawn while it was held (calls of Frame)
 	x0, y0 float64
 }
 
@@ -40,17 +49,25 @@ func (h *Hold) Motion(x, y float64) {
 
 // Due is called by each update while the touch is held; it reports, once
 // per touch, that the touch has been held in place long enough at time t
-// (LongPress, and LongPressUpdates updates); it returns where it went down.
+// (LongPress, LongPressUpdates updates and LongPressFrames frames); it
+// returns where it went down.
 func (h *Hold) Due(t time.Time) (x, y float64, ok bool) {
 	if !h.down || h.fired || h.moved {
 		return 0, 0, false
 	}
 	h.seen++
-	if t.Sub(h.at) < LongPress || h.seen < LongPressUpdates {
+	if t.Sub(h.at) < LongPress || h.seen < LongPressUpdates || h.frames < LongPressFrames {
 		return 0, 0, false
 	}
 	h.fired = true
 	return h.x0, h.y0, true
+}
+
+// Frame is called by each drawn frame.
+func (h *Hold) Frame() {
+	if h.down {
+		h.frames++
+	}
 }
 
 // Release ends the touch; it reports whether the touch was a long press (so

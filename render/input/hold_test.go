@@ -25,6 +25,9 @@ func TestHold(t *testing.T) {
 			if c.moveTo != [2]float64{} {
 				h.Motion(c.moveTo[0], c.moveTo[1])
 			}
+			for i := 0; i < LongPressFrames; i++ { // the frames while it was held
+				h.Frame()
+			}
 			for i := 1; i < LongPressUpdates; i++ { // the updates while it was held
 				h.Due(t0.Add(c.after * time.Duration(i) / LongPressUpdates))
 			}
@@ -55,5 +58,31 @@ func TestHold(t *testing.T) {
 	slow.Due(t0.Add(400 * time.Millisecond))
 	if _, _, ok := slow.Due(t0.Add(3 * time.Second)); ok || slow.Release() {
 		t.Error("a tap seen by two slow updates became a long press")
+	}
+	// Slow frames: a tap held back by four frames of a tenth of a second,
+	// in which the game caught up with many updates, is a tap.
+	var late Hold
+	late.Press(100, 100, t0)
+	for f := 1; f <= 4; f++ {
+		late.Frame()
+		for u := 0; u < 6; u++ {
+			if _, _, ok := late.Due(t0.Add(time.Duration(f*130) * time.Millisecond)); ok {
+				t.Fatal("a tap stretched by slow frames became a long press")
+			}
+		}
+	}
+	if late.Release() {
+		t.Error("released as a long press")
+	}
+	// The same page, the finger held on: a long press once enough frames came.
+	var held Hold
+	held.Press(100, 100, t0)
+	fired := false
+	for f := 1; f <= LongPressFrames && !fired; f++ {
+		held.Frame()
+		_, _, fired = held.Due(t0.Add(time.Duration(f*130) * time.Millisecond))
+	}
+	if !fired {
+		t.Error("a finger held through enough slow frames was not a long press")
 	}
 }
