@@ -26,7 +26,7 @@ browserSuites(null, suite => { // the server; each size launches its own browser
   ];
   for (const size of sizes) {
     const tag = `${size.width}x${size.height}${size.dpr > 1 ? ` DPR ${size.dpr}` : ''}`;
-    test(`performance at ${tag}`, { skip: suite.skip || unsupported(engine, size), timeout: 240000 }, async () => {
+    test(`performance at ${tag}`, { skip: suite.skip || unsupported(engine, size) || false, timeout: 240000 }, async () => {
       const { server } = suite;
       const s = await suite.launch(size);
       try {
