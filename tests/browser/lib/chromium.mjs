@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { holdPress } from './inpage.mjs';
+import { mouseSteps, sleep } from './steps.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -60,17 +61,7 @@ export async function launchChromium({ width, height, dpr, mobile }, on) {
     // {type: 'up'}, {type: 'pause', ms}, {type: 'hold', ms} (at least ms, and
     // until the game has seen the press: inpage.mjs's holdPress).
     async pointer(kind, steps) {
-      if (kind === 'mouse') {
-        for (const st of steps) {
-          if (st.type === 'move') await page.mouse.move(st.x, st.y);
-          else if (st.type === 'down') await page.mouse.down();
-          else if (st.type === 'up') await page.mouse.up();
-          else if (st.type === 'pause') await sleep(st.ms);
-          else if (st.type === 'hold') await page.evaluate(holdPress, { ms: st.ms });
-          else throw new Error(`pointer step ${st.type}`);
-        }
-        return;
-      }
+      if (kind === 'mouse') return mouseSteps(page, steps);
       cdp ||= await ctx.newCDPSession(page);
       let at = null, down = false;
       for (const st of steps) {
@@ -105,4 +96,3 @@ function touch(cdp, type, at) {
   });
 }
 
-const sleep = ms => new Promise(r => setTimeout(r, ms));

@@ -5,6 +5,7 @@ import puppeteer from 'puppeteer-core';
 import fs from 'node:fs';
 import { xDisplay } from './xvfb.mjs';
 import { holdPress } from './inpage.mjs';
+import { mouseSteps, sleep } from './steps.mjs';
 
 export const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
@@ -57,17 +58,7 @@ export async function launchFirefox({ width, height, dpr, mobile }, on) {
       isTimeout: e => e.name === 'TimeoutError' || /Timeout/i.test(e.message),
       addInitScript: fn => page.evaluateOnNewDocument(fn),
       async pointer(kind, steps) {
-        if (kind === 'mouse') {
-          for (const st of steps) {
-            if (st.type === 'move') await page.mouse.move(st.x, st.y);
-            else if (st.type === 'down') await page.mouse.down();
-            else if (st.type === 'up') await page.mouse.up();
-            else if (st.type === 'pause') await sleep(st.ms);
-            else if (st.type === 'hold') await page.evaluate(holdPress, { ms: st.ms });
-            else throw new Error(`pointer step ${st.type}`);
-          }
-          return;
-        }
+        if (kind === 'mouse') return mouseSteps(page, steps);
         let at = null, handle = null;
         for (const st of steps) {
           if (st.type === 'move') {
@@ -97,4 +88,3 @@ export async function launchFirefox({ width, height, dpr, mobile }, on) {
   }
 }
 
-const sleep = ms => new Promise(r => setTimeout(r, ms));
