@@ -20,6 +20,7 @@ import (
 
 	"chimera/game"
 	"chimera/play"
+	"chimera/render/layout"
 	"chimera/render/model"
 )
 
@@ -109,12 +110,14 @@ type App struct {
 	mu sync.Mutex
 	d  Deps
 
-	s       *play.Session
-	view    int // the ply shown (== s.Ply() when live)
-	prefs   Prefs
-	id      string // the kept game's id ("" until its first move is kept)
-	created int64  // when it began, ms since 1970
-	idSeq   int
+	s     *play.Session
+	view  int // the ply shown (== s.Ply() when live)
+	prefs Prefs
+	// graphics is how the board is drawn, told once by the page at start.
+	graphics layout.Graphics
+	id       string // the kept game's id ("" until its first move is kept)
+	created  int64  // when it began, ms since 1970
+	idSeq    int
 
 	opts        options
 	ephemeral   bool   // keep nothing in the visitor's games (an embedded board)
@@ -543,6 +546,15 @@ func (a *App) SetPrefs(p Prefs) {
 	if hints {
 		a.hintsChanged()
 	}
+	a.out.show = true
+}
+
+// SetGraphics tells how the board is drawn (the page chooses it at start,
+// from the browser's renderer and Prefs.Sharp), for the page to show.
+func (a *App) SetGraphics(g layout.Graphics) {
+	a.lock()
+	defer a.unlock()
+	a.graphics = g
 	a.out.show = true
 }
 

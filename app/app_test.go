@@ -7,6 +7,7 @@ import (
 
 	"chimera/game"
 	"chimera/play"
+	"chimera/render/layout"
 )
 
 func TestFirstVisit(t *testing.T) {
@@ -287,18 +288,32 @@ func TestAnnouncements(t *testing.T) {
 	}
 }
 
+// The page tells how the board is drawn; the view carries it (the page
+// offers the sharp-board setting only for software rendering).
+func TestGraphicsInView(t *testing.T) {
+	r := newRig(t, newStorage(), nil)
+	if g := r.page.last().Graphics; g != (layout.Graphics{}) {
+		t.Errorf("before the page tells: %+v", g)
+	}
+	g := layout.ChooseGraphics("llvmpipe, or similar", 3, 390, 478, r.Prefs().Sharp)
+	r.SetGraphics(g)
+	if got := r.page.last().Graphics; got != g || !got.Software || !got.Reduced() {
+		t.Errorf("view's graphics %+v, want %+v (software, reduced)", got, g)
+	}
+}
+
 func TestPrefsRemembered(t *testing.T) {
 	store := newStorage()
 	r := newRig(t, store, nil)
 	r.Flip()
 	p := r.Prefs()
-	p.Anim, p.Dots, p.Coords, p.Sound = "slow", false, false, false
+	p.Anim, p.Dots, p.Coords, p.Sound, p.Sharp = "slow", false, false, false, true
 	r.SetPrefs(p)
 	if r.board.style.AnimSpeed != 0.6 || r.board.style.Dots || !r.board.flipped {
 		t.Errorf("board style %+v flipped %v", r.board.style, r.board.flipped)
 	}
 	r2 := newRig(t, store, nil)
-	if got := r2.Prefs(); got != (Prefs{Turned: true, Anim: "slow"}) || !r2.board.flipped || r2.board.style.AnimSpeed != 0.6 {
+	if got := r2.Prefs(); got != (Prefs{Turned: true, Anim: "slow", Sharp: true}) || !r2.board.flipped || r2.board.style.AnimSpeed != 0.6 {
 		t.Errorf("after reload: %+v", got)
 	}
 	p.Anim = "ludicrous"

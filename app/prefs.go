@@ -14,6 +14,10 @@ type Prefs struct {
 	Coords bool   `json:"coords"` // coordinates on the board
 	Sound  bool   `json:"sound"`
 	Hints  bool   `json:"hints"` // mark the player's attacked pieces; the Hint button
+	// Sharp keeps the board at the screen's full resolution where the browser
+	// draws WebGL in software (elsewhere it always is; see
+	// layout.ChooseGraphics). It takes effect when the page loads.
+	Sharp bool `json:"sharp"`
 }
 
 // DefaultPrefs are the settings of a first visit.
@@ -58,16 +62,26 @@ func (a *App) style() model.Style {
 // loadPrefs reads the saved settings; missing or unreadable ones are the
 // defaults (field by field).
 func (a *App) loadPrefs() Prefs {
-	p := DefaultPrefs
-	data, ok, err := a.d.Storage.Get(keyPrefs)
+	p, err := StoredPrefs(a.d.Storage)
 	if err != nil {
 		a.storageFailed(err)
-		return p
+	}
+	return p
+}
+
+// StoredPrefs reads the player's settings from st: DefaultPrefs when there
+// are none or they are damaged (the error is the storage's). The page reads
+// them before the App exists to choose the board's resolution (Prefs.Sharp).
+func StoredPrefs(st Storage) (Prefs, error) {
+	p := DefaultPrefs
+	data, ok, err := st.Get(keyPrefs)
+	if err != nil {
+		return p, err
 	}
 	if ok && json.Unmarshal([]byte(data), &p) != nil {
 		p = DefaultPrefs
 	}
-	return p.normal()
+	return p.normal(), nil
 }
 
 func (a *App) savePrefs() {

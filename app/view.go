@@ -47,6 +47,9 @@ type View struct {
 	Lesson  *LessonView `json:"lesson"`  // the open lesson, nil when the board shows the game
 	Note    *Note       `json:"note"`    // a caption about the board, nil for none
 	Hinting bool        `json:"hinting"` // a hint search runs
+	// How the board is drawn (App.SetGraphics): the page offers the "sharp"
+	// setting only where the browser draws in software.
+	Graphics layout.Graphics `json:"graphics"`
 }
 
 // Move is one move of the move list.
@@ -102,7 +105,7 @@ func (a *App) buildView() View {
 		Ply: a.view, Live: s.Ply(), Flipped: a.flipped(), Prefs: a.prefs, Notices: a.notices,
 		Thinking: a.pending, Depth: a.depth, Score: a.score, Engine: a.engErr,
 		Mode: a.opts.mode, Interactive: a.opts.interactive && a.opts.mode != ModeDiagram,
-		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games()}
+		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games(), Graphics: a.graphics}
 	v.White, v.Black, v.Players = playersOf(s.Computer, s.Level)
 	switch s.Computer {
 	case 0:

@@ -2,7 +2,81 @@
 
 package render
 
-import "syscall/js"
+import (
+	"syscall/js"
+
+	"chimera/render/layout"
+)
+
+// ChooseGraphics decides how many device pixels the board is drawn at
+// (layout.ChooseGraphics) and makes Ebiten draw at that scale. Call it
+// before the page first lays out the board box (<body>): it reads the WebGL
+// renderer's name from a throwaway context and the device pixel ratio now,
+// and where the renderer draws in software (and sharp, the player's setting
+// app.Prefs.Sharp, is off) it replaces window.devicePixelRatio with a getter
+// that chooses the scale from the board box's size when it is first read.
+// Ebiten reads it once, at the first resize of the board box (web/ui.js tells
+// it of every one); nothing else on the page reads it. The returned function
+// tells the choice (making it if nothing read it yet); it holds until the
+// page reloads.
+func ChooseGraphics(sharp bool) func() layout.Graphics {
+	win := js.Global()
+	ratio := 1.0
+	if v := win.Get("devicePixelRatio"); v.Type() == js.TypeNumber {
+		ratio = v.Float()
+	}
+	renderer := rendererName()
+	var chosen *layout.Graphics
+	choose := func() layout.Graphics {
+		if chosen == nil {
+			var w, h float64
+			if body := win.Get("document").Get("body"); body.Truthy() {
+				w, h = body.Get("clientWidth").Float(), body.Get("clientHeight").Float()
+			}
+			g := layout.ChooseGraphics(renderer, ratio, w, h, sharp)
+			chosen = &g
+		}
+		return *chosen
+	}
+	if layout.SoftwareRenderer(renderer) && !sharp {
+		desc := win.Get("Object").New()
+		desc.Set("get", js.FuncOf(func(js.Value, []js.Value) any { return choose().Scale }))
+		desc.Set("configurable", true)
+		win.Get("Object").Call("defineProperty", win, "devicePixelRatio", desc)
+	}
+	return choose
+}
+
+// rendererName is the WebGL renderer's name ("" without WebGL): the unmasked
+// one where the browser tells it (Chromium, Firefox), else RENDERER.
+func rendererName() (name string) {
+	defer func() {
+		if recover() != nil {
+			name = ""
+		}
+	}()
+	c := js.Global().Get("document").Call("createElement", "canvas")
+	gl := c.Call("getContext", "webgl2")
+	if !gl.Truthy() {
+		gl = c.Call("getContext", "webgl")
+	}
+	if !gl.Truthy() {
+		return ""
+	}
+	defer func() {
+		if lose := gl.Call("getExtension", "WEBGL_lose_context"); lose.Truthy() {
+			lose.Call("loseContext")
+		}
+	}()
+	param := gl.Get("RENDERER")
+	if ext := gl.Call("getExtension", "WEBGL_debug_renderer_info"); ext.Truthy() {
+		param = ext.Get("UNMASKED_RENDERER_WEBGL")
+	}
+	if v := gl.Call("getParameter", param); v.Type() == js.TypeString {
+		return v.String()
+	}
+	return ""
+}
 
 // tuneWebGL makes the WebGL context Ebiten is about to create cheaper to
 // present: no multisampled back buffer (Ebiten draws everything into its own

@@ -295,13 +295,22 @@
     f.coords.checked = p.coords;
     f.sound.checked = p.sound;
     f.hints.checked = !!p.hints;
+    f.sharp.checked = !!p.sharp;
+    // Only where the browser draws in software is the board drawn below the
+    // screen's resolution (render/layout.ChooseGraphics): only there is there
+    // a choice.
+    const soft = !!(view.graphics && view.graphics.software);
+    hide($('sharp-row'), !soft);
+    hide($('sharp-hint'), !soft);
     el.menuDialog.showModal();
   }
   el.menuForm.addEventListener('change', () => {
     if (!view || !api()) return;
     const f = el.menuForm.elements;
-    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked });
+    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked });
+    const reload = p.sharp !== !!view.prefs.sharp; // the board's resolution is chosen as the page loads
     api().setPrefs(JSON.stringify(p));
+    if (reload) location.reload();
   });
 
   // ------------------------------------------------------------ keeping and sharing games

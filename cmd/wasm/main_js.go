@@ -12,6 +12,7 @@ import (
 	"chimera/app"
 	"chimera/play"
 	"chimera/render"
+	"chimera/render/layout"
 	"chimera/render/model"
 )
 
@@ -28,10 +29,16 @@ func main() {
 	eng := startWorker(func(m app.EngineAnswer) { a.EngineAnswer(m) })
 	loc := js.Global().Get("location")
 	q, _ := url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
+	// Before the App shows the page (which sizes the board box): the board's
+	// resolution is chosen when Ebiten first reads it, at that first size.
+	prefs, _ := app.StoredPrefs(storage{"localStorage"})
+	graphics := render.ChooseGraphics(prefs.Sharp)
 	a = app.New(app.Deps{Board: g, Engine: eng, Storage: storage{"localStorage"}, Tab: storage{"sessionStorage"},
 		Page: page{}, Clock: clock{}, Site: loc.Get("origin").String() + loc.Get("pathname").String()}, q)
+	gr := graphics()
+	a.SetGraphics(gr)
 	bindPage(a)
-	installHook(a, g)
+	installHook(a, g, gr)
 	render.Run(g, "Chimera")
 }
 
@@ -285,7 +292,7 @@ func bindPage(a *app.App) {
 // installHook publishes window.chimera for the browser tests once the board
 // is on screen and takes input (web/boot.js's chimeraBoot.whenShown; at once
 // without it): until then the loader covers the board and catches clicks.
-func installHook(a *app.App, g *render.Game) {
+func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 	colorArg := func(v js.Value) int {
 		if v.Type() == js.TypeNumber {
 			return v.Int()
@@ -311,7 +318,8 @@ func installHook(a *app.App, g *render.Game) {
 			return map[string]any{"variant": s.Variant, "game": s.Game, "computer": s.Computer, "level": s.Level,
 				"position": s.Position, "moves": moves, "result": s.Result, "reason": s.Reason, "turn": s.Turn,
 				"thinking": s.Thinking, "ply": s.Ply, "flipped": g.Flipped(),
-				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "repaints": g.Repaints()}
+				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "repaints": g.Repaints(),
+				"graphics": map[string]any{"renderer": gr.Renderer, "software": gr.Software, "dpr": gr.DPR, "scale": gr.Scale}}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) < 1 {

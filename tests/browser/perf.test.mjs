@@ -3,7 +3,8 @@
 // at 640x480 and 1280x720 (device pixel ratio 1; every engine renders WebGL in
 // software here: Chromium with SwiftShader, Firefox and WebKit with Mesa's
 // llvmpipe under Xvfb) and on a phone (390x844, DPR 3, where the engine can
-// emulate one), the idle frame rate, the time to the first frame, and the
+// emulate one), the board's device scale factor (lower where the engine says
+// it draws WebGL in software), the idle frame rate, the time to the first frame, and the
 // arrival frame: the slowest frame within half a second of the computer's move
 // arriving (its animation starts, the move list and status change).
 // [report] lines, and test-output/report-perf-ENGINE.json.
@@ -32,6 +33,11 @@ browserSuites(null, suite => { // the server; each size launches its own browser
       try {
         const t = await s.open(server.url, { variant: 'bedlam', ai: 'none' });
         report(`${tag} time to first frame (ms)`, t.firstFrame, `(canvas at ${Math.round(t.boot?.canvas ?? NaN)} ms, board shown and hook answered at ${Math.round(t.hook)} ms)`, engine);
+        // The board's resolution: below the device pixel ratio where the
+        // engine draws WebGL in software and tells so (render/layout.ChooseGraphics).
+        const gr = (await s.state()).graphics;
+        const cv = await s.evaluate(() => { const c = document.querySelector('canvas'); return [c.width, c.height, c.clientWidth, c.clientHeight]; });
+        report(`${tag} board's device scale factor`, gr.scale, `(device pixel ratio ${gr.dpr}; canvas ${cv[0]}x${cv[1]} device pixels for ${cv[2]}x${cv[3]} CSS pixels; renderer "${gr.renderer}"${gr.software ? ', software' : ''})`, engine);
 
         await sleep(1500);
         const idleSamples = await s.sample(2000);

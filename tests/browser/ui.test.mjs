@@ -269,3 +269,41 @@ test('settings are remembered: no animation, no dots, no coordinates, sound off'
   await s.page.keyboard.press('Escape');
   s.assertClean();
 });
+
+test('without a graphics card the board is drawn at a lower resolution; "Full-resolution board" brings it back and keeps the game', { skip }, async () => {
+  const { s, server } = suite.fresh();
+  await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+  await s.playMove('e2e4');
+  const canvas = () => s.page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight };
+  });
+  // Headless Chromium draws WebGL with SwiftShader: the board and hands
+  // (860x691 CSS pixels here) get at most 320,000 device pixels.
+  let st = await s.state();
+  assert.equal(st.graphics.software, true, `renderer ${st.graphics.renderer}`);
+  assert.ok(st.graphics.scale < 1 && st.graphics.scale >= 0.5, `scale ${st.graphics.scale}`);
+  let c = await canvas();
+  assert.ok(c.w * c.h <= 320000 && c.w < c.cw, `canvas ${c.w}x${c.h} for ${c.cw}x${c.ch} CSS pixels`);
+  assert.ok(Math.abs(c.w - c.cw * st.graphics.scale) <= 1, `canvas ${c.w} wide at scale ${st.graphics.scale} of ${c.cw}`);
+
+  const menu = s.page.getByRole('dialog', { name: 'Menu' });
+  const sharp = menu.getByRole('checkbox', { name: 'Full-resolution board' });
+  await btn(s, 'Menu').click();
+  assert.equal(await sharp.isChecked(), false);
+  assert.match(await s.page.locator('#sharp-hint').textContent(), /without a graphics card/);
+  await Promise.all([s.page.waitForEvent('load'), sharp.click({ noWaitAfter: true })]); // the page reloads
+  await s.waitFor(() => { try { return window.chimera.state().graphics.scale === 1; } catch { return false; } },
+    { timeout: 60000, what: 'the page to reload with the board at full resolution' });
+  st = await s.state();
+  assert.deepEqual(st.moves, ['e2e4'], 'the game kept across the reload');
+  c = await canvas();
+  assert.equal(c.w, c.cw, 'full resolution: a device pixel per CSS pixel');
+  await btn(s, 'Menu').click();
+  assert.equal(await sharp.isChecked(), true, 'the setting remembered');
+  await Promise.all([s.page.waitForEvent('load'), sharp.click({ noWaitAfter: true })]);
+  await s.waitFor(() => { try { return window.chimera.state().graphics.scale < 1; } catch { return false; } },
+    { timeout: 60000, what: 'the board at a lower resolution again' });
+  assert.deepEqual((await s.state()).moves, ['e2e4'], 'the game kept across the second reload');
+  s.assertClean();
+});
