@@ -16,7 +16,8 @@ import (
 // app.Prefs.Sharp, is off) it replaces window.devicePixelRatio with a getter
 // that chooses the scale from the board box's size when it is first read.
 // Ebiten reads it once, at the first resize of the board box (web/ui.js tells
-// it of every one); nothing else on the page reads it. The returned function
+// it of every one), and keeps it; the getter then puts the browser's own
+// property back. The returned function
 // tells the choice (making it if nothing read it yet); it holds until the
 // page reloads.
 func ChooseGraphics(sharp bool) func() layout.Graphics {
@@ -39,10 +40,24 @@ func ChooseGraphics(sharp bool) func() layout.Graphics {
 		return *chosen
 	}
 	if layout.SoftwareRenderer(renderer) && !sharp {
-		desc := win.Get("Object").New()
-		desc.Set("get", js.FuncOf(func(js.Value, []js.Value) any { return choose().Scale }))
+		object := win.Get("Object")
+		orig := object.Call("getOwnPropertyDescriptor", win, "devicePixelRatio")
+		desc := object.New()
+		var get js.Func
+		get = js.FuncOf(func(js.Value, []js.Value) any {
+			// The first reader is Ebiten, which keeps the value: the page
+			// gets the browser's own property back.
+			if orig.Truthy() {
+				object.Call("defineProperty", win, "devicePixelRatio", orig)
+			} else {
+				win.Get("Reflect").Call("deleteProperty", win, "devicePixelRatio")
+			}
+			get.Release()
+			return choose().Scale
+		})
+		desc.Set("get", get)
 		desc.Set("configurable", true)
-		win.Get("Object").Call("defineProperty", win, "devicePixelRatio", desc)
+		object.Call("defineProperty", win, "devicePixelRatio", desc)
 	}
 	return choose
 }
@@ -122,8 +137,16 @@ func tuneWebGL() {
 // canvasOrigin returns the canvas's top-left corner in the viewport, CSS
 // pixels. Ebiten puts its canvas in <body> and reports pointer positions
 // relative to the viewport (clientX, clientY); the page makes <body> the
-// board's box, which need not start at the viewport's corner.
+// board's box, which need not start at the viewport's corner. web/ui.js
+// publishes where it put the box (chimeraUI.box), which costs nothing to read;
+// without it (another page) the browser is asked, which lays the page out
+// first when it changed: a frame's worth of time on a slow machine.
 func canvasOrigin() (x, y float64) {
+	if ui := js.Global().Get("chimeraUI"); ui.Truthy() {
+		if box := ui.Get("box"); box.Truthy() {
+			return box.Get("x").Float(), box.Get("y").Float()
+		}
+	}
 	body := js.Global().Get("document").Get("body")
 	if !body.Truthy() {
 		return 0, 0

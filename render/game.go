@@ -195,6 +195,14 @@ func (g *Game) Flipped() bool {
 	return g.flipped
 }
 
+// DeviceScale returns the device pixels per CSS pixel the board is drawn at
+// (Ebiten's device scale factor; 1 before the first layout).
+func (g *Game) DeviceScale() float64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.scale
+}
+
 // Point is a position in CSS pixels of the page.
 type Point = layout.Point
 

@@ -29,6 +29,10 @@
   // place puts <body> (the canvas) over #board-slot; Ebiten reads body's size
   // on a window resize, so one is sent when the box changes size.
   let box = '';
+  // boardBox is where the board's box (<body>, the canvas) starts in the
+  // viewport, for the board to place pointer positions without asking the
+  // browser for a layout every frame (window.chimeraUI.box).
+  const boardBox = { x: 0, y: 0 };
   function place() {
     const r = el.slot.getBoundingClientRect();
     const b = [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
@@ -40,6 +44,8 @@
     root.style.setProperty('--by', b[1] + 'px');
     root.style.setProperty('--bw', b[2] + 'px');
     root.style.setProperty('--bh', b[3] + 'px');
+    boardBox.x = b[0];
+    boardBox.y = b[1];
     if (resized) window.dispatchEvent(new Event('resize'));
   }
   if (typeof ResizeObserver === 'function') {
@@ -310,7 +316,7 @@
     const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked });
     const reload = p.sharp !== !!view.prefs.sharp; // the board's resolution is chosen as the page loads
     api().setPrefs(JSON.stringify(p));
-    if (reload) location.reload();
+    if (reload) { flushAddress(); location.reload(); }
   });
 
   // ------------------------------------------------------------ keeping and sharing games
@@ -345,9 +351,24 @@
   }
 
   // address keeps the address bar on the game (history.replaceState): the
-  // game's parameters replace those of the address, the others stay.
+  // game's parameters replace those of the address, the others stay. It is
+  // written when the page is idle (replaceState costs a few milliseconds in
+  // Chromium, which the frame showing a move should not pay), and at once
+  // before anything reads the address (gameURL) or the page goes away.
   const gameKeys = ['variant', 'fen', 'moves', 'ai', 'level'];
+  let pendingAddress = null;
   function address(query) {
+    const first = pendingAddress === null;
+    pendingAddress = query;
+    if (!first) return;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(flushAddress, { timeout: 300 });
+    else setTimeout(flushAddress, 200);
+  }
+  addEventListener('pagehide', () => flushAddress());
+  function flushAddress() {
+    if (pendingAddress === null) return;
+    const query = pendingAddress;
+    pendingAddress = null;
     const u = new URL(location.href);
     const keep = [];
     for (const [k, v] of u.searchParams) if (!gameKeys.includes(k)) keep.push(encodeURIComponent(k) + '=' + encodeURIComponent(v));
@@ -357,6 +378,7 @@
     }
   }
   function gameURL() {
+    flushAddress();
     return location.origin + location.pathname + location.search;
   }
 
@@ -657,6 +679,7 @@
   });
 
   window.chimeraUI = {
+    box: boardBox,
     show,
     announce,
     address,

@@ -292,6 +292,8 @@ func bindPage(a *app.App) {
 // installHook publishes window.chimera for the browser tests once the board
 // is on screen and takes input (web/boot.js's chimeraBoot.whenShown; at once
 // without it): until then the loader covers the board and catches clicks.
+// state().graphics tells the renderer, the scale chosen for the board
+// (render.ChooseGraphics) and the scale it is drawn at (scale).
 func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 	colorArg := func(v js.Value) int {
 		if v.Type() == js.TypeNumber {
@@ -319,7 +321,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 				"position": s.Position, "moves": moves, "result": s.Result, "reason": s.Reason, "turn": s.Turn,
 				"thinking": s.Thinking, "ply": s.Ply, "flipped": g.Flipped(),
 				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "repaints": g.Repaints(),
-				"graphics": map[string]any{"renderer": gr.Renderer, "software": gr.Software, "dpr": gr.DPR, "scale": gr.Scale}}
+				"graphics": map[string]any{"renderer": gr.Renderer, "software": gr.Software, "dpr": gr.DPR, "chosen": gr.Scale, "scale": g.DeviceScale()}}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) < 1 {
