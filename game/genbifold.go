@@ -312,7 +312,7 @@ func (g *bifoldGen) gen(bb uint64) {
 // whatever stands there (pawn moves aside): along each line up to and
 // including the first square of blk, the knight's leap, and the Horse's
 // targets whose orthogonal square is in pass. The generator and the threat
-// map (rule 8) both ask it. The lines are slideAtt's, skipping those a
+// map (rule 8) both ask it. The lines are pieceAtt's, skipping those a
 // mover lacks.
 func reach(m *movement, s int, blk, pass uint64) uint64 {
 	s &= 63

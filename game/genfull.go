@@ -194,7 +194,7 @@ func (p *Position) genFull(ml *MoveList, mode genMode) {
 				// stays, so the square stays occupied and no pin or line opens
 				for j := 0; j < 2; j++ {
 					part := info.comps[j]
-					ptg := pieceAtt(kinds[part].move, s, all) & empty
+					ptg := pieceAtt(MakePiece(us, part), s, all) & empty
 					if !part.Royal() {
 						ptg &= evade // the royal may stay behind, in check
 					} else {
