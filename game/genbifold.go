@@ -77,18 +77,10 @@ func (g *bifoldGen) classify() {
 	p := g.p
 	friend, enemy := p.occ[g.us], p.occ[g.them]
 	all := friend | enemy
-	var single, bif, pawnSq, pieceSq uint64 // one piece; a bifold piece first; ours
-	sh := 2 + uint(g.us)&1                  // clPawn<<us: our pawns (clPiece<<us: our pieces)
-	for bb := all; bb != 0; bb &= bb - 1 {
-		s := uint(bits.TrailingZeros64(bb)) & 63
-		x := &p.sq[s]
-		c := uint64(cellClass[uint(x[0])&63|(uint(x[1])&63)<<6])
-		single |= (c & 1) << s
-		bif |= (c >> 1 & 1) << s
-		pawnSq |= (c >> sh & 1) << s
-		pieceSq |= (c >> (sh + 2) & 1) << s
-	}
-	g.pawnSq, g.pieceSq = pawnSq, pieceSq
+	// the cell classes Make keeps up to date (cellClass): one piece; a
+	// bifold piece first; ours
+	single, bif := p.cls[clsSingle], p.cls[clsBifold]
+	g.pawnSq, g.pieceSq = p.cls[clsPawns+g.us&1], p.cls[clsPieces+g.us&1]
 	g.all = all
 	g.empty = ^all
 	g.join = single & bif

@@ -89,7 +89,7 @@ type Position struct {
 	royal  [2]int8        // full-size games: square of each side's royal, -1 if none
 	royals [2]int8        // bifold games: number of royal pieces each side has
 	occ    [2]uint64      // squares holding a piece of each colour (bit s for square s)
-	cls    [numCls]uint64 // squares holding a piece of each attack class (attacks.go)
+	cls    [numCls]uint64 // full-size: squares holding a piece of each attack class (attacks.go); bifold: of each cell class (cellClass)
 	stack  []undo         // made moves, for Unmake and repetition
 
 	chk      uint64 // checkers(), when chkKnown (Make and Unmake forget it)
@@ -210,30 +210,29 @@ func (p *Position) setCell(s int, c Cell) {
 	p.updOcc(s)
 }
 
-// updOcc brings the occupancy and attack-class bits of square s up to date
-// (without branches on the classes: this runs twice or more per move).
+// updOcc brings the occupancy and class bits of square s up to date
+// (without branches on the classes: this runs twice or more per move). The
+// classes are the pieces' attack classes in a full-size game (attackFlags)
+// and the cell's classes in a bifold one (cellClass), each looked up by the
+// cell in the rule set's table (Variant.cellCls).
 func (p *Position) updOcc(s int) {
-	bit := uint64(1) << uint(s&63)
+	s &= 63
+	bit := uint64(1) << uint(s)
+	x := p.sq[s]
 	p.occ[0] &^= bit
 	p.occ[1] &^= bit
-	p.cls[0] &^= bit
-	p.cls[1] &^= bit
-	p.cls[2] &^= bit
-	p.cls[3] &^= bit
-	p.cls[4] &^= bit
-	p.cls[5] &^= bit
-	for _, x := range p.sq[s&63] {
-		if x != NoPiece {
-			p.occ[x.Color()] |= bit
-			f := uint64(attackFlags[x.Kind()])
-			p.cls[0] |= bit * (f & 1)
-			p.cls[1] |= bit * (f >> 1 & 1)
-			p.cls[2] |= bit * (f >> 2 & 1)
-			p.cls[3] |= bit * (f >> 3 & 1)
-			p.cls[4] |= bit * (f >> 4 & 1)
-			p.cls[5] |= bit * (f >> 5 & 1)
+	for _, y := range x {
+		if y != NoPiece {
+			p.occ[y.Color()] |= bit
 		}
 	}
+	f := uint64(p.v.cellCls[uint(x[0])&63|(uint(x[1])&63)<<6])
+	p.cls[0] = p.cls[0]&^bit | bit*(f&1)
+	p.cls[1] = p.cls[1]&^bit | bit*(f>>1&1)
+	p.cls[2] = p.cls[2]&^bit | bit*(f>>2&1)
+	p.cls[3] = p.cls[3]&^bit | bit*(f>>3&1)
+	p.cls[4] = p.cls[4]&^bit | bit*(f>>4&1)
+	p.cls[5] = p.cls[5]&^bit | bit*(f>>5&1)
 }
 
 // addHand changes side c's hand count of kind k by d.

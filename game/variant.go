@@ -62,6 +62,7 @@ type Variant struct {
 	castle     [4]castleRight      // by right: castleWK, WQ, BK, BQ as bit indexes
 	castleMask [64]uint8           // the rights lost by a move from or to each square
 	fullPieces Piece               // a mask keeping every piece in full-size games, none in bifold ones
+	cellCls    *[4096]uint8        // the Position.cls bits of a cell (pieces x0 | x1<<6): attackFlags or cellClass
 	special    [32]uint8           // by Kind (32 rows: no bounds checks): what a full-size kind does here besides plain moves (sp* flags)
 }
 
@@ -134,8 +135,10 @@ func moveShape(from, to int) int {
 func newVariant(v Variant) *Variant {
 	nv := v
 	nv.Drops = len(v.Hand) > 0
+	nv.cellCls = cellClass
 	if !v.Bifold {
 		nv.fullPieces = 63
+		nv.cellCls = fullCellClass
 	}
 	for i, k := range v.Pieces {
 		nv.pieceSet |= 1 << k
