@@ -100,6 +100,9 @@ type evaluator struct {
 	// evaluation (pawn structure, mobility, king attack, rooks, bishop
 	// pair, pawn shield); nil where they are off.
 	terms *fullTerms
+	// pawnCache keeps the pawn terms of structure by pawn placement (with
+	// terms only)
+	pawnCache *[pawnCacheSize]pawnEntry
 	// st[top] is the incremental part of the evaluation of the current
 	// position; make and unmake push and pop it.
 	st  [evStack]evState
@@ -149,6 +152,7 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) 
 	e.handOrder = v.HandOrder()
 	if v.Structure {
 		e.terms = &chessTerms
+		e.pawnCache = new([pawnCacheSize]pawnEntry)
 	}
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
