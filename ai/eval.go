@@ -103,6 +103,9 @@ type evaluator struct {
 	// pawnCache keeps the pawn terms of structure by pawn placement (with
 	// terms only)
 	pawnCache *[pawnCacheSize]pawnEntry
+	// evalCache keeps the evaluations of full-size positions by hash (with
+	// terms only: where an evaluation is dear)
+	evalCache *[evalCacheSize]evalEntry
 	// st[top] is the incremental part of the evaluation of the current
 	// position; make and unmake push and pop it.
 	st  [evStack]evState
@@ -153,6 +156,7 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) 
 	if v.Structure {
 		e.terms = &chessTerms
 		e.pawnCache = new([pawnCacheSize]pawnEntry)
+		e.evalCache = new([evalCacheSize]evalEntry)
 	}
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
@@ -399,9 +403,34 @@ func (e *evaluator) unmake(p *game.Position) {
 	e.top--
 }
 
+// evalEntry is an evaluation kept in the evaluator's cache: the score of the
+// position whose whole Zobrist hash is key (set says the entry is used).
+type evalEntry struct {
+	key   uint64
+	score int32
+	set   bool
+}
+
+// evalCacheSize is the number of entries of the evaluation cache (a power
+// of two). Iterative deepening evaluates the same positions again at every
+// iteration, quiescence mostly, where the table of the search is not asked;
+// with the structural terms an evaluation costs more than a look-up. The
+// whole hash is compared, so only a collision of all 64 bits (the table of
+// the search trusts 32) could give another position's score.
+const evalCacheSize = 1 << 15
+
 // evalFull scores a full-size position (for the side to move) from the
-// incremental state; only the pieces near the royals are visited.
+// incremental state; only the pieces near the royals are visited. With the
+// structural terms the score goes through the evaluation cache.
 func (e *evaluator) evalFull(p *game.Position) int {
+	var ce *evalEntry
+	if e.evalCache != nil {
+		h := p.Hash()
+		ce = &e.evalCache[h&(evalCacheSize-1)]
+		if ce.set && ce.key == h {
+			return int(ce.score)
+		}
+	}
 	st := &e.st[e.top]
 	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
 	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
@@ -459,7 +488,11 @@ func (e *evaluator) evalFull(p *game.Position) int {
 	if e.terms != nil {
 		s += e.structure(p, st, occ, royal)
 	}
-	return e.final(p, s)
+	s = e.final(p, s)
+	if ce != nil {
+		*ce = evalEntry{key: p.Hash(), score: int32(s), set: true}
+	}
+	return s
 }
 
 // evalBifold scores a Bifold Halfgi position (for the side to move) from
