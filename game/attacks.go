@@ -33,6 +33,14 @@ var (
 	stepOrth  [64]uint64     // orthogonal neighbours
 	stepDiag  [64]uint64     // diagonal neighbours
 	leapMask  = [4]uint64{lLeap: ^uint64(0)}
+	// orthSpan and diagSpan are every square of the orthogonal and of the
+	// diagonal rays of each range class from a square (rayRange), leapSpan
+	// every target of each leap (knightBB; for the Horse all of
+	// bbt.horseTo): the most a mover could reach on an empty board, for the
+	// captures-only bifold generator to skip a mover with nothing to take
+	// in range.
+	orthSpan, diagSpan [4][64]uint64
+	leapSpan           [4][64]uint64
 	// lastRankBB is each side's promotion rank.
 	lastRankBB = [2]uint64{0xff << 56, 0xff}
 )
@@ -70,6 +78,16 @@ func init() {
 		}
 	}
 	for s := 0; s < 64; s++ {
+		for rg := 0; rg < 4; rg++ {
+			for d := 0; d < 4; d++ {
+				orthSpan[rg][s] |= rayRange[rg][s][d]
+				diagSpan[rg][s] |= rayRange[rg][s][4+d]
+			}
+		}
+		leapSpan[lLeap][s] = knightBB[s]
+		for d := 0; d < 4; d++ {
+			leapSpan[lHorse][s] |= bbt.horseTo[s][d]
+		}
 		for d := 0; d < 8; d++ {
 			if d < 4 {
 				orthLines[s] |= rayBB[s][d]
