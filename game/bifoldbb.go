@@ -99,7 +99,7 @@ const (
 )
 
 // cellClass classifies each cell (pieces x0 and x1, low 6 bits each, at index
-// x0 | x1<<6; 0 for an empty cell), so that Position.updOcc keeps the
+// x0 | x1<<6; 0 for an empty cell), so that Position.setCell keeps the
 // classes of every square in Position.cls: one lookup instead of branches.
 var cellClass = makeCellClass()
 

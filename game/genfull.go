@@ -9,7 +9,7 @@ import (
 // Bedlam, Assimilation). The rule differences are the Variant switches.
 
 // Attack flags of a kind: flag 1<<i is attack class i of attacks.go (the
-// Position.cls set the piece's square belongs to), which Make and updOcc rely on.
+// Position.cls set the piece's square belongs to), which Make and setCell rely on.
 const (
 	atOrthSlide = 1 << iota
 	atDiagSlide

@@ -202,23 +202,17 @@ func (p *Position) Clone() *Position {
 	return &q
 }
 
-// setCell changes square s to c, keeping the hash and royal bookkeeping.
-func (p *Position) setCell(s int, c Cell) {
-	old := p.sq[s]
-	p.hash ^= cellHash(s, old) ^ cellHash(s, c)
-	p.sq[s] = c
-	p.updOcc(s)
-}
-
-// updOcc brings the occupancy and class bits of square s up to date
-// (without branches on the classes: this runs twice or more per move). The
-// classes are the pieces' attack classes in a full-size game (attackFlags)
-// and the cell's classes in a bifold one (cellClass), each looked up by the
-// cell in the rule set's table (Variant.cellCls).
-func (p *Position) updOcc(s int) {
+// setCell changes square s to x, keeping the hash, the occupancy and the
+// class bits up to date (in one function, without branches on the classes:
+// this runs twice or more per move). The classes are the pieces' attack
+// classes in a full-size game (attackFlags) and the cell's classes in a
+// bifold one (cellClass), each looked up by the cell in the rule set's
+// table (Variant.cellCls).
+func (p *Position) setCell(s int, x Cell) {
 	s &= 63
+	p.hash ^= cellHash(s, p.sq[s]) ^ cellHash(s, x)
+	p.sq[s] = x
 	bit := uint64(1) << uint(s)
-	x := p.sq[s]
 	p.occ[0] &^= bit
 	p.occ[1] &^= bit
 	for _, y := range x {
@@ -257,12 +251,13 @@ func (p *Position) normCell(c Cell) Cell {
 
 func (p *Position) slotKey(x Piece) int { return int(x.Color())*32 + p.v.slotOrder[x.Kind()] }
 
-// refreshRoyals recomputes the royal bookkeeping from the board.
+// refreshRoyals recomputes the royal bookkeeping, the occupancy and the
+// class bits from the board.
 func (p *Position) refreshRoyals() {
 	p.royal = [2]int8{-1, -1}
 	p.royals = [2]int8{}
 	for s := 0; s < 64; s++ {
-		p.updOcc(s)
+		p.setCell(s, p.sq[s]) // the same cell: the hash stays
 		for _, x := range p.sq[s] {
 			if x != NoPiece && x.Kind().Royal() {
 				p.royal[x.Color()] = int8(s)
