@@ -100,6 +100,12 @@ type evaluator struct {
 	// evaluation (pawn structure, mobility, king attack, rooks, bishop
 	// pair, pawn shield); nil where they are off.
 	terms *fullTerms
+	// pawnCache keeps the pawn terms of structure by pawn placement (with
+	// terms only)
+	pawnCache *[pawnCacheSize]pawnEntry
+	// evalCache keeps the evaluations of full-size positions by hash (with
+	// terms only: where an evaluation is dear)
+	evalCache *[evalCacheSize]evalEntry
 	// st[top] is the incremental part of the evaluation of the current
 	// position; make and unmake push and pop it.
 	st  [evStack]evState
@@ -149,6 +155,8 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) 
 	e.handOrder = v.HandOrder()
 	if v.Structure {
 		e.terms = &chessTerms
+		e.pawnCache = new([pawnCacheSize]pawnEntry)
+		e.evalCache = new([evalCacheSize]evalEntry)
 	}
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
@@ -279,69 +287,72 @@ type evState struct {
 	roy2    [2]uint64 // bifold: squares with two royals of a side
 }
 
-// setCell adds (sign 1) or removes (sign -1) the terms of square sq holding
-// cell; removing clears the square's bits whatever they were.
-func (e *evaluator) setCell(st *evState, sq int, cell game.Cell, sign int) {
-	bit := uint64(1) << uint(sq)
-	x0, x1 := cell[0], cell[1]
-	if sign < 0 {
-		for c := 0; c < 2; c++ {
-			st.pawns[c] &^= bit
-			st.np1[c] &^= bit
-			st.np2[c] &^= bit
-			st.dbl[c] &^= bit
-			st.roy1[c] &^= bit
-			st.roy2[c] &^= bit
+// changeCell updates st for square sq going from cell old to cell x: it
+// takes the terms of old away (and clears the square's bits whatever they
+// were), then adds those of x. One call per changed square (calls are dear
+// under WASM).
+func (e *evaluator) changeCell(st *evState, sq int, old, x game.Cell) {
+	bit := uint64(1) << uint(sq&63)
+	for c := 0; c < 2; c++ {
+		st.pawns[c] &^= bit
+		st.np1[c] &^= bit
+		st.np2[c] &^= bit
+		st.dbl[c] &^= bit
+		st.roy1[c] &^= bit
+		st.roy2[c] &^= bit
+	}
+	st.full &^= bit
+	for i, cell := range [2]game.Cell{old, x} {
+		sign := 2*i - 1 // old: -1, x: +1
+		x0, x1 := cell[0], cell[1]
+		if x0 == game.NoPiece {
+			continue
 		}
-		st.full &^= bit
-	}
-	if x0 == game.NoPiece {
-		return
-	}
-	v := int(e.pst[x0][sq])
-	c0 := x0.Color()
-	if !e.bifold {
-		st.score += sign * v
-		st.nonPawn[c0] += sign * int(e.nonPawn[x0])
-		if sign > 0 && isPawn[x0] {
-			st.pawns[c0] |= bit
+		v := int(e.pst[x0][sq])
+		c0 := x0.Color()
+		if !e.bifold {
+			st.score += sign * v
+			st.nonPawn[c0] += sign * int(e.nonPawn[x0])
+			if sign > 0 && isPawn[x0] {
+				st.pawns[c0] |= bit
+			}
+			continue
 		}
-		return
-	}
-	if sign > 0 && !isPawn[x0] {
-		st.np1[c0] |= bit
-		if isRoyal[x0] {
-			st.roy1[c0] |= bit
+		if sign > 0 && !isPawn[x0] {
+			st.np1[c0] |= bit
+			if isRoyal[x0] {
+				st.roy1[c0] |= bit
+			}
 		}
-	}
-	if x1 != game.NoPiece {
-		v += int(e.pst[x1][sq])
-		c1 := x1.Color()
-		if sign > 0 {
-			st.full |= bit
-			if !isPawn[x1] {
-				st.np2[c1] |= st.np1[c1] & bit
-				st.np1[c1] |= bit
-				if isRoyal[x1] {
-					st.roy2[c1] |= st.roy1[c1] & bit
-					st.roy1[c1] |= bit
+		if x1 != game.NoPiece {
+			v += int(e.pst[x1][sq])
+			c1 := x1.Color()
+			if sign > 0 {
+				st.full |= bit
+				if !isPawn[x1] {
+					st.np2[c1] |= st.np1[c1] & bit
+					st.np1[c1] |= bit
+					if isRoyal[x1] {
+						st.roy2[c1] |= st.roy1[c1] & bit
+						st.roy1[c1] |= bit
+					}
 				}
 			}
-		}
-		if c0 == c1 {
-			if sign > 0 {
-				st.dbl[c0] |= bit
-			}
-			if c0 == game.White {
-				v += unitBonus[x0.Kind()][x1.Kind()]
+			if c0 == c1 {
+				if sign > 0 {
+					st.dbl[c0] |= bit
+				}
+				if c0 == game.White {
+					v += unitBonus[x0.Kind()][x1.Kind()]
+				} else {
+					v -= unitBonus[x0.Kind()][x1.Kind()]
+				}
 			} else {
-				v -= unitBonus[x0.Kind()][x1.Kind()]
+				st.mixed += sign
 			}
-		} else {
-			st.mixed += sign
 		}
+		st.score += sign * v
 	}
-	st.score += sign * v
 }
 
 // reset computes the state of position p from scratch and makes it the only
@@ -352,7 +363,7 @@ func (e *evaluator) reset(p *game.Position) {
 	*st = evState{}
 	for bb := p.Occupied(game.White) | p.Occupied(game.Black); bb != 0; bb &= bb - 1 {
 		sq := bits.TrailingZeros64(bb)
-		e.setCell(st, sq, p.At(sq), 1)
+		e.changeCell(st, sq, game.Cell{}, p.At(sq))
 	}
 }
 
@@ -384,8 +395,7 @@ func (e *evaluator) make(p *game.Position, m game.Move) {
 	*st = *prev
 	for i := 0; i < n; i++ {
 		sq, old := p.ChangedSquare(i)
-		e.setCell(st, sq, old, -1)
-		e.setCell(st, sq, p.At(sq), 1)
+		e.changeCell(st, sq, old, p.At(sq))
 	}
 }
 
@@ -395,9 +405,34 @@ func (e *evaluator) unmake(p *game.Position) {
 	e.top--
 }
 
+// evalEntry is an evaluation kept in the evaluator's cache: the score of the
+// position whose whole Zobrist hash is key (set says the entry is used).
+type evalEntry struct {
+	key   uint64
+	score int32
+	set   bool
+}
+
+// evalCacheSize is the number of entries of the evaluation cache (a power
+// of two). Iterative deepening evaluates the same positions again at every
+// iteration, quiescence mostly, where the table of the search is not asked;
+// with the structural terms an evaluation costs more than a look-up. The
+// whole hash is compared, so only a collision of all 64 bits (the table of
+// the search trusts 32) could give another position's score.
+const evalCacheSize = 1 << 15
+
 // evalFull scores a full-size position (for the side to move) from the
-// incremental state; only the pieces near the royals are visited.
+// incremental state; only the pieces near the royals are visited. With the
+// structural terms the score goes through the evaluation cache.
 func (e *evaluator) evalFull(p *game.Position) int {
+	var ce *evalEntry
+	if e.evalCache != nil {
+		h := p.Hash()
+		ce = &e.evalCache[h&(evalCacheSize-1)]
+		if ce.set && ce.key == h {
+			return int(ce.score)
+		}
+	}
 	st := &e.st[e.top]
 	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
 	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
@@ -455,7 +490,11 @@ func (e *evaluator) evalFull(p *game.Position) int {
 	if e.terms != nil {
 		s += e.structure(p, st, occ, royal)
 	}
-	return e.final(p, s)
+	s = e.final(p, s)
+	if ce != nil {
+		*ce = evalEntry{key: p.Hash(), score: int32(s), set: true}
+	}
+	return s
 }
 
 // evalBifold scores a Bifold Halfgi position (for the side to move) from

@@ -414,13 +414,6 @@ func (s *searcher) pop() {
 	s.ev.unmake(s.p)
 }
 
-// repeated reports whether the current position occurred before, with the
-// same side to move, since the last null move (in the game or the search);
-// with drops only the last 120 plies are looked at.
-func (s *searcher) repeated() bool {
-	return s.p.Repeats(s.repWindow)
-}
-
 // poll checks the limits every 256 nodes (well under a millisecond).
 func (s *searcher) poll() {
 	if s.nodes&255 != 0 || s.stopped {
@@ -532,7 +525,10 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	if s.ev.bifold && p.RoyalCount(p.Turn()) == 0 {
 		return -Mate + ply
 	}
-	if s.repeated() || (s.ev.v.FiftyMove && p.Halfmove() >= 100) {
+	// a repetition since the last null move (in the game or the search;
+	// with drops only the last 120 plies: repWindow) or the 50-move rule.
+	// Repeats is inlined here (calls are dear under WASM)
+	if p.Repeats(s.repWindow) || (s.ev.v.FiftyMove && p.Halfmove() >= 100) {
 		return 0
 	}
 	if ply >= maxPly-1 {

@@ -118,13 +118,35 @@ func pawnAttacks(pw uint64, c int) uint64 {
 	return (pw&notA)>>9 | (pw&notH)>>7
 }
 
-// structure returns the structural terms from White's point of view.
-func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, royal [2]int) int {
+// pawnEntry is the pawn terms of structure for one placement of the pawns:
+// each side's middle- and end-game sums over its pawns (advance on the
+// flanks and in the end game, passed and isolated pawns), which depend on
+// the two sides' pawn sets only. The zero entry is right for no pawns.
+type pawnEntry struct {
+	pawns  [2]uint64
+	mg, eg [2]int32
+}
+
+// pawnCacheSize is the number of entries of the evaluator's pawn cache:
+// the pawns change far less often than the rest, so most evaluations find
+// their pawn terms there.
+const (
+	pawnCacheBits = 10
+	pawnCacheSize = 1 << pawnCacheBits
+)
+
+// pawnSlot is the pawn cache's index for the pawn sets pw (a multiplicative
+// hash of both).
+func pawnSlot(pw [2]uint64) int {
+	return int((pw[0]*0x9e3779b97f4a7c15^pw[1]*0xc2b2ae3d27d4eb4f)>>(64-pawnCacheBits)) & (pawnCacheSize - 1)
+}
+
+// pawnTerms fills en with the pawn terms of the pawn sets pw.
+func (e *evaluator) pawnTerms(en *pawnEntry, pw [2]uint64) {
 	t := e.terms
-	ph := min(st.nonPawn[0]+st.nonPawn[1], t.phaseMax) // 0 (end game) .. phaseMax
-	s := 0
+	en.pawns = pw
 	for c := 0; c < 2; c++ {
-		own, opp := st.pawns[c], st.pawns[c^1]
+		own, opp := pw[c], pw[c^1]
 		mg, eg := 0, 0
 		for bb := own; bb != 0; bb &= bb - 1 {
 			sq := bits.TrailingZeros64(bb)
@@ -142,6 +164,22 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 				eg -= t.isolated
 			}
 		}
+		en.mg[c], en.eg[c] = int32(mg), int32(eg)
+	}
+}
+
+// structure returns the structural terms from White's point of view.
+func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, royal [2]int) int {
+	t := e.terms
+	ph := min(st.nonPawn[0]+st.nonPawn[1], t.phaseMax) // 0 (end game) .. phaseMax
+	s := 0
+	pe := &e.pawnCache[pawnSlot(st.pawns)]
+	if pe.pawns != st.pawns {
+		e.pawnTerms(pe, st.pawns)
+	}
+	for c := 0; c < 2; c++ {
+		own, opp := st.pawns[c], st.pawns[c^1]
+		mg, eg := int(pe.mg[c]), int(pe.eg[c])
 		safe := ^occ[c] &^ pawnAttacks(opp, c^1)
 		var zone uint64 // the squares around the enemy royal
 		if rk := royal[c^1]; rk >= 0 {

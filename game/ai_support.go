@@ -54,16 +54,9 @@ func (p *Position) ChangedSquare(i int) (int, Cell) {
 // game (where it could capture, blocked by the pieces in the way; for a pawn
 // its two forward diagonals), whatever stands on them; 0 for an empty square
 // and in the Bifold Halfgi games. The search's evaluation counts mobility
-// with it.
+// with it; it is small enough to be inlined there (one call per piece: the
+// rule set's fullPieces mask makes every piece NoPiece in a bifold game,
+// instead of a test and a return).
 func (p *Position) Attacks(s int) uint64 {
-	s &= 63
-	x := p.sq[s][0]
-	if x == NoPiece || p.v.Bifold {
-		return 0
-	}
-	k := x.Kind()
-	if k == Pawn {
-		return pawnDiag[x.Color()][s]
-	}
-	return pieceAtt(kinds[k].move, s, p.occ[0]|p.occ[1])
+	return pieceAtt(p.sq[s][0]&p.v.fullPieces, s, p.occ[0]|p.occ[1])
 }

@@ -33,6 +33,14 @@ var (
 	stepOrth  [64]uint64     // orthogonal neighbours
 	stepDiag  [64]uint64     // diagonal neighbours
 	leapMask  = [4]uint64{lLeap: ^uint64(0)}
+	// orthSpan and diagSpan are every square of the orthogonal and of the
+	// diagonal rays of each range class from a square (rayRange), leapSpan
+	// every target of each leap (knightBB; for the Horse all of
+	// bbt.horseTo): the most a mover could reach on an empty board, for the
+	// captures-only bifold generator to skip a mover with nothing to take
+	// in range.
+	orthSpan, diagSpan [4][64]uint64
+	leapSpan           [4][64]uint64
 	// lastRankBB is each side's promotion rank.
 	lastRankBB = [2]uint64{0xff << 56, 0xff}
 )
@@ -70,6 +78,16 @@ func init() {
 		}
 	}
 	for s := 0; s < 64; s++ {
+		for rg := 0; rg < 4; rg++ {
+			for d := 0; d < 4; d++ {
+				orthSpan[rg][s] |= rayRange[rg][s][d]
+				diagSpan[rg][s] |= rayRange[rg][s][4+d]
+			}
+		}
+		leapSpan[lLeap][s] = knightBB[s]
+		for d := 0; d < 4; d++ {
+			leapSpan[lHorse][s] |= bbt.horseTo[s][d]
+		}
 		for d := 0; d < 8; d++ {
 			if d < 4 {
 				orthLines[s] |= rayBB[s][d]
@@ -105,21 +123,21 @@ func downRay(r, blk uint64) uint64 {
 	return r & -(uint64(1) << (uint(63-bits.LeadingZeros64(q)) & 63))
 }
 
-// slideAtt returns the squares reached along the orthogonal rays o and the
-// diagonal rays d of one square (rows of rayRange or rayBB, indexed by
-// direction) when the squares in all are occupied: on each ray, up to and
-// including the first occupied square.
-func slideAtt(o, d *[8]uint64, all uint64) (orth, diag uint64) {
-	return upRay(o[0], all) | upRay(o[1], all) | downRay(o[2], all) | downRay(o[3], all),
-		upRay(d[4], all) | upRay(d[7], all) | downRay(d[5], all) | downRay(d[6], all)
-}
-
-// pieceAtt returns the squares a full-size piece of movement m on s attacks
-// (pawns excepted) with the squares in all occupied. Orth and Diag are range
-// classes (rNone, rStep, rHalfling, rSlide) of rayRange.
-func pieceAtt(m movement, s int, all uint64) uint64 {
-	orth, diag := slideAtt(&rayRange[m.Orth&3][s&63], &rayRange[m.Diag&3][s&63], all)
-	return orth | diag | knightBB[s&63]&leapMask[m.Leap&3]
+// pieceAtt returns the squares the full-size piece x on s attacks with the
+// squares in all occupied: along each of its rays up to and including the
+// first occupied square, its leap, and for a pawn its two forward
+// diagonals; nothing for NoPiece. The eight rays are written out (no call
+// per ray or per direction class: calls are dear under WASM); a missing
+// class has empty rays (rayRange[rNone]), and the pawn's diagonals are
+// chosen by its attack class, without a branch.
+func pieceAtt(x Piece, s int, all uint64) uint64 {
+	s &= 63
+	m := &kinds[x&31].move
+	o, d := &rayRange[m.Orth&3][s], &rayRange[m.Diag&3][s]
+	pawn := uint64(attackFlags[x&31]) >> clsPawn & 1
+	return upRay(o[0], all) | upRay(o[1], all) | downRay(o[2], all) | downRay(o[3], all) |
+		upRay(d[4], all) | upRay(d[7], all) | downRay(d[5], all) | downRay(d[6], all) |
+		knightBB[s]&leapMask[m.Leap&3] | pawnDiag[x>>5&1][s]&-pawn
 }
 
 // attackersTo returns the pieces of side by that attack square s in a
@@ -134,7 +152,9 @@ func (p *Position) attackersTo(s int, by Color, all uint64) uint64 {
 		pawnDiag[by^1][s]&p.cls[clsPawn]
 	// the lines only when an enemy slider stands on one of them
 	if (orthLines[s]&p.cls[clsOrthSlide]|diagLines[s]&p.cls[clsDiagSlide])&them != 0 {
-		orth, diag := slideAtt(&rayBB[s], &rayBB[s], all)
+		r := &rayBB[s]
+		orth := upRay(r[0], all) | upRay(r[1], all) | downRay(r[2], all) | downRay(r[3], all)
+		diag := upRay(r[4], all) | upRay(r[7], all) | downRay(r[5], all) | downRay(r[6], all)
 		a |= orth&p.cls[clsOrthSlide] | diag&p.cls[clsDiagSlide]
 	}
 	return a & them

@@ -80,7 +80,8 @@ func makeCellMove() (t [NumKinds][NumKinds]movement) {
 	return
 }
 
-// Bits of cellClass.
+// Bits of cellClass: bit i is the cell class that Position.cls[i] holds in
+// a bifold game (the generator's classify reads them there).
 const (
 	clSingle = 1  // one piece (the second slot is empty)
 	clBifold = 2  // the first piece is a half-size piece
@@ -88,8 +89,18 @@ const (
 	clPiece  = 16 // a non-pawn piece; clPiece<<1 for Black
 )
 
+// The indexes into Position.cls of the cell classes in a bifold game.
+const (
+	clsSingle = iota // clSingle
+	clsBifold        // clBifold
+	clsPawns         // clPawn: clsPawns+c for side c
+	_
+	clsPieces // clPiece: clsPieces+c for side c
+)
+
 // cellClass classifies each cell (pieces x0 and x1, low 6 bits each, at index
-// x0 | x1<<6) for the generator's classify: one lookup instead of branches.
+// x0 | x1<<6; 0 for an empty cell), so that Position.setCell keeps the
+// classes of every square in Position.cls: one lookup instead of branches.
 var cellClass = makeCellClass()
 
 func makeCellClass() *[4096]uint8 {
@@ -109,7 +120,7 @@ func makeCellClass() *[4096]uint8 {
 		}
 	}
 	t := new([4096]uint8)
-	for x0 := 0; x0 < 64; x0++ {
+	for x0 := 1; x0 < 64; x0++ {
 		for x1 := 0; x1 < 64; x1++ {
 			c := pc[x0]&clBifold | (pc[x0]|pc[x1])&^clBifold
 			if x1 == 0 {

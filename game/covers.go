@@ -25,10 +25,7 @@ func (p *Position) Covers(s, slot int) uint64 {
 	c := x.Color()
 	all := p.occ[0] | p.occ[1]
 	if !p.v.Bifold {
-		if x.Kind() == Pawn {
-			return pawnDiag[c][s]
-		}
-		return pieceAtt(kinds[x.Kind()].move, s, all)
+		return pieceAtt(x, s, all)
 	}
 	ks := [2]Kind{x.Kind(), NoKind}
 	if y := p.sq[s][slot^1]; y != NoPiece && y.Color() == c {

@@ -77,18 +77,10 @@ func (g *bifoldGen) classify() {
 	p := g.p
 	friend, enemy := p.occ[g.us], p.occ[g.them]
 	all := friend | enemy
-	var single, bif, pawnSq, pieceSq uint64 // one piece; a bifold piece first; ours
-	sh := 2 + uint(g.us)&1                  // clPawn<<us: our pawns (clPiece<<us: our pieces)
-	for bb := all; bb != 0; bb &= bb - 1 {
-		s := uint(bits.TrailingZeros64(bb)) & 63
-		x := &p.sq[s]
-		c := uint64(cellClass[uint(x[0])&63|(uint(x[1])&63)<<6])
-		single |= (c & 1) << s
-		bif |= (c >> 1 & 1) << s
-		pawnSq |= (c >> sh & 1) << s
-		pieceSq |= (c >> (sh + 2) & 1) << s
-	}
-	g.pawnSq, g.pieceSq = pawnSq, pieceSq
+	// the cell classes Make keeps up to date (cellClass): one piece; a
+	// bifold piece first; ours
+	single, bif := p.cls[clsSingle], p.cls[clsBifold]
+	g.pawnSq, g.pieceSq = p.cls[clsPawns+g.us&1], p.cls[clsPieces+g.us&1]
 	g.all = all
 	g.empty = ^all
 	g.join = single & bif
@@ -260,9 +252,11 @@ func (g *bifoldGen) gen(bb uint64) {
 	}
 	all, empty, quietS, capS, enemyOnly := g.all, g.empty, g.quietS, g.capS, g.enemyOnly
 	enterEmpty, enterQuiet := empty, quietS // where a unit and a single piece go without capturing
-	if g.mode == genTactical {
+	tactical := g.mode == genTactical
+	if tactical {
 		enterEmpty, enterQuiet = 0, 0
 	}
+	takes := enemyOnly | capS | g.two // where a unit or a single piece may capture
 	for bb &= g.pieceSq; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		x := p.sq[s]
@@ -270,6 +264,12 @@ func (g *bifoldGen) gen(bb uint64) {
 		for j := 0; j < int(cm.n); j++ {
 			jb := &cm.jobs[j]
 			m := jb.m
+			// captures only: a mover without a pawn's movement that could
+			// not take anything on an empty board has no move to write
+			// (three look-ups instead of its reach)
+			if tactical && !m.Pawn && (orthSpan[m.Orth&3][s]|diagSpan[m.Diag&3][s]|leapSpan[m.Leap&3][s])&takes == 0 {
+				continue
+			}
 			blk := all
 			var threat uint64
 			if jb.royalPath {
@@ -312,7 +312,7 @@ func (g *bifoldGen) gen(bb uint64) {
 // whatever stands there (pawn moves aside): along each line up to and
 // including the first square of blk, the knight's leap, and the Horse's
 // targets whose orthogonal square is in pass. The generator and the threat
-// map (rule 8) both ask it. The lines are slideAtt's, skipping those a
+// map (rule 8) both ask it. The lines are pieceAtt's, skipping those a
 // mover lacks.
 func reach(m *movement, s int, blk, pass uint64) uint64 {
 	s &= 63

@@ -9,7 +9,7 @@ import (
 // Bedlam, Assimilation). The rule differences are the Variant switches.
 
 // Attack flags of a kind: flag 1<<i is attack class i of attacks.go (the
-// Position.cls set the piece's square belongs to), which Make and updOcc rely on.
+// Position.cls set the piece's square belongs to), which Make and setCell rely on.
 const (
 	atOrthSlide = 1 << iota
 	atDiagSlide
@@ -19,9 +19,11 @@ const (
 	atPawn
 )
 
-var attackFlags [32]uint8 // by Kind; 32 rows, so no bounds checks
+// attackFlags are the attack classes of each kind, by Kind (32 rows, so no
+// bounds checks).
+var attackFlags = makeAttackFlags()
 
-func init() {
+func makeAttackFlags() (t [32]uint8) {
 	for k := Kind(1); k < NumKinds; k++ {
 		m := kinds[k].move
 		var f uint8
@@ -43,8 +45,26 @@ func init() {
 		if k == Pawn {
 			f |= atPawn
 		}
-		attackFlags[k] = f
+		t[k] = f
 	}
+	return t
+}
+
+// fullCellClass is the attack classes of a full-size cell (pieces x0 and
+// x1, low 6 bits each, at index x0 | x1<<6; x1 is NoPiece in these games):
+// the Position.cls bits of the square (Variant.cellCls). Package-level
+// variables initialised by calls, so that the variants can point at it
+// before any init function runs.
+var fullCellClass = makeFullCellClass()
+
+func makeFullCellClass() *[4096]uint8 {
+	t := new([4096]uint8)
+	for x0 := 0; x0 < 64; x0++ {
+		for x1 := 0; x1 < 64; x1++ {
+			t[x0|x1<<6] = attackFlags[x0&31] | attackFlags[x1&31]
+		}
+	}
+	return t
 }
 
 // attacked reports whether square s is attacked by side by (full-size games):
@@ -194,7 +214,7 @@ func (p *Position) genFull(ml *MoveList, mode genMode) {
 				// stays, so the square stays occupied and no pin or line opens
 				for j := 0; j < 2; j++ {
 					part := info.comps[j]
-					ptg := pieceAtt(kinds[part].move, s, all) & empty
+					ptg := pieceAtt(MakePiece(us, part), s, all) & empty
 					if !part.Royal() {
 						ptg &= evade // the royal may stay behind, in check
 					} else {

@@ -101,19 +101,50 @@ func randomGames(v *Variant, seed uint64, games, plies int, visit func(p *Positi
 	return n
 }
 
-// checkOcc compares the occupancy bit sets with the board.
+// checkOcc compares the occupancy and class bit sets with the board.
 func checkOcc(t *testing.T, p *Position) {
 	t.Helper()
 	var occ [2]uint64
+	var cls [numCls]uint64
 	for s := 0; s < 64; s++ {
 		for _, x := range p.sq[s] {
 			if x != NoPiece {
 				occ[x.Color()] |= 1 << uint(s)
 			}
 		}
+		x0, x1 := p.sq[s][0], p.sq[s][1]
+		// the classes, worked out without the tables: attack classes in a
+		// full-size game, cell classes in a bifold one
+		var f uint8
+		switch {
+		case !p.v.Bifold:
+			f = attackFlags[x0.Kind()]
+		case x0 != NoPiece:
+			if x1 == NoPiece {
+				f |= clSingle
+			}
+			if x0.Kind().Bifold() {
+				f |= clBifold
+			}
+			for _, x := range p.sq[s] {
+				switch {
+				case x == NoPiece:
+				case x.Kind().IsPawn():
+					f |= clPawn << x.Color()
+				default:
+					f |= clPiece << x.Color()
+				}
+			}
+		}
+		for i := range cls {
+			cls[i] |= uint64(f>>uint(i)&1) << uint(s)
+		}
 	}
 	if occ != p.occ {
 		t.Fatalf("%s: occupancy %x, want %x", p, p.occ, occ)
+	}
+	if cls != p.cls {
+		t.Fatalf("%s: classes %x, want %x", p, p.cls, cls)
 	}
 }
 

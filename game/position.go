@@ -89,7 +89,7 @@ type Position struct {
 	royal  [2]int8        // full-size games: square of each side's royal, -1 if none
 	royals [2]int8        // bifold games: number of royal pieces each side has
 	occ    [2]uint64      // squares holding a piece of each colour (bit s for square s)
-	cls    [numCls]uint64 // squares holding a piece of each attack class (attacks.go)
+	cls    [numCls]uint64 // full-size: squares holding a piece of each attack class (attacks.go); bifold: of each cell class (cellClass)
 	stack  []undo         // made moves, for Unmake and repetition
 
 	chk      uint64 // checkers(), when chkKnown (Make and Unmake forget it)
@@ -202,38 +202,31 @@ func (p *Position) Clone() *Position {
 	return &q
 }
 
-// setCell changes square s to c, keeping the hash and royal bookkeeping.
-func (p *Position) setCell(s int, c Cell) {
-	old := p.sq[s]
-	p.hash ^= cellHash(s, old) ^ cellHash(s, c)
-	p.sq[s] = c
-	p.updOcc(s)
-}
-
-// updOcc brings the occupancy and attack-class bits of square s up to date
-// (without branches on the classes: this runs twice or more per move).
-func (p *Position) updOcc(s int) {
-	bit := uint64(1) << uint(s&63)
+// setCell changes square s to x, keeping the hash, the occupancy and the
+// class bits up to date (in one function, without branches on the classes:
+// this runs twice or more per move). The classes are the pieces' attack
+// classes in a full-size game (attackFlags) and the cell's classes in a
+// bifold one (cellClass), each looked up by the cell in the rule set's
+// table (Variant.cellCls).
+func (p *Position) setCell(s int, x Cell) {
+	s &= 63
+	p.hash ^= cellHash(s, p.sq[s]) ^ cellHash(s, x)
+	p.sq[s] = x
+	bit := uint64(1) << uint(s)
 	p.occ[0] &^= bit
 	p.occ[1] &^= bit
-	p.cls[0] &^= bit
-	p.cls[1] &^= bit
-	p.cls[2] &^= bit
-	p.cls[3] &^= bit
-	p.cls[4] &^= bit
-	p.cls[5] &^= bit
-	for _, x := range p.sq[s&63] {
-		if x != NoPiece {
-			p.occ[x.Color()] |= bit
-			f := uint64(attackFlags[x.Kind()])
-			p.cls[0] |= bit * (f & 1)
-			p.cls[1] |= bit * (f >> 1 & 1)
-			p.cls[2] |= bit * (f >> 2 & 1)
-			p.cls[3] |= bit * (f >> 3 & 1)
-			p.cls[4] |= bit * (f >> 4 & 1)
-			p.cls[5] |= bit * (f >> 5 & 1)
+	for _, y := range x {
+		if y != NoPiece {
+			p.occ[y.Color()] |= bit
 		}
 	}
+	f := uint64(p.v.cellCls[uint(x[0])&63|(uint(x[1])&63)<<6])
+	p.cls[0] = p.cls[0]&^bit | bit*(f&1)
+	p.cls[1] = p.cls[1]&^bit | bit*(f>>1&1)
+	p.cls[2] = p.cls[2]&^bit | bit*(f>>2&1)
+	p.cls[3] = p.cls[3]&^bit | bit*(f>>3&1)
+	p.cls[4] = p.cls[4]&^bit | bit*(f>>4&1)
+	p.cls[5] = p.cls[5]&^bit | bit*(f>>5&1)
 }
 
 // addHand changes side c's hand count of kind k by d.
@@ -258,12 +251,13 @@ func (p *Position) normCell(c Cell) Cell {
 
 func (p *Position) slotKey(x Piece) int { return int(x.Color())*32 + p.v.slotOrder[x.Kind()] }
 
-// refreshRoyals recomputes the royal bookkeeping from the board.
+// refreshRoyals recomputes the royal bookkeeping, the occupancy and the
+// class bits from the board.
 func (p *Position) refreshRoyals() {
 	p.royal = [2]int8{-1, -1}
 	p.royals = [2]int8{}
 	for s := 0; s < 64; s++ {
-		p.updOcc(s)
+		p.setCell(s, p.sq[s]) // the same cell: the hash stays
 		for _, x := range p.sq[s] {
 			if x != NoPiece && x.Kind().Royal() {
 				p.royal[x.Color()] = int8(s)

@@ -61,6 +61,8 @@ type Variant struct {
 	demote     [32][numShapes]Kind // by kind and the move's shape: what a compound becomes by capturing
 	castle     [4]castleRight      // by right: castleWK, WQ, BK, BQ as bit indexes
 	castleMask [64]uint8           // the rights lost by a move from or to each square
+	fullPieces Piece               // a mask keeping every piece in full-size games, none in bifold ones
+	cellCls    *[4096]uint8        // the Position.cls bits of a cell (pieces x0 | x1<<6): attackFlags or cellClass
 	special    [32]uint8           // by Kind (32 rows: no bounds checks): what a full-size kind does here besides plain moves (sp* flags)
 }
 
@@ -133,6 +135,11 @@ func moveShape(from, to int) int {
 func newVariant(v Variant) *Variant {
 	nv := v
 	nv.Drops = len(v.Hand) > 0
+	nv.cellCls = cellClass
+	if !v.Bifold {
+		nv.fullPieces = 63
+		nv.cellCls = fullCellClass
+	}
 	for i, k := range v.Pieces {
 		nv.pieceSet |= 1 << k
 		l := kinds[k].letter
