@@ -8,13 +8,14 @@ import (
 // SoftwarePixels is the most device pixels the board's canvas gets when the
 // browser draws WebGL in software and the player has not asked for a sharp
 // board. Drawing the board costs little; presenting it does not: a browser
-// compositing in software reads the whole canvas back for every frame, about
-// 30 ns a pixel in headless Chromium (SwiftShader) on this project's test
-// machine, so 1280x720's board and hands (860x691, 594,000 pixels) present
-// at 34 frames a second and a phone at device pixel ratio 3 (1170x1434) at
-// 18. 320,000 pixels (a board of about 566x566) leaves a frame's budget for
-// the page's own work at 60 frames a second.
-const SoftwarePixels = 320000
+// compositing in software runs every WebGL frame on the CPU and reads the
+// whole canvas back, so in headless Chromium (SwiftShader) on this project's
+// 2-core test machine 1280x720's board and hands (860x691 CSS pixels,
+// 594,000 device pixels) moved at 34 frames a second and a phone at device
+// pixel ratio 3 (1170x1434) at 18. Measured with perf.test.mjs: 320,000
+// pixels gave 44 and 45, 250,000 gave 48 and 46 (scale 0.64 and 1.15), the
+// 45 the board is meant to keep.
+const SoftwarePixels = 250000
 
 // MinScale is the lowest device scale factor the board is ever drawn at:
 // below it coordinates and counts stop being legible.

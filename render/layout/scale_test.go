@@ -42,11 +42,11 @@ func TestChooseGraphics(t *testing.T) {
 		{what: "a GPU keeps the device pixel ratio", renderer: "Apple GPU", dpr: 3, w: 390, h: 478, scale: 3},
 		{what: "a GPU at 1280x720", renderer: "Mali-G78", dpr: 1, w: 860, h: 691, scale: 1},
 		{what: "software, small canvas: full resolution", renderer: swift, dpr: 1, w: 334, h: 269, scale: 1, software: true},
-		{what: "software 1280x720: below 1", renderer: swift, dpr: 1, w: 860, h: 691, scale: 0.73, reduced: true, software: true, maxPixels: SoftwarePixels},
-		{what: "software phone DPR 3", renderer: "llvmpipe, or similar", dpr: 3, w: 390, h: 478, scale: 1.31, reduced: true, software: true, maxPixels: SoftwarePixels},
+		{what: "software 1280x720: below 1", renderer: swift, dpr: 1, w: 860, h: 691, scale: 0.64, reduced: true, software: true, maxPixels: SoftwarePixels},
+		{what: "software phone DPR 3", renderer: "llvmpipe, or similar", dpr: 3, w: 390, h: 478, scale: 1.15, reduced: true, software: true, maxPixels: SoftwarePixels},
 		{what: "software, the player wants it sharp", renderer: swift, dpr: 3, w: 390, h: 478, sharp: true, scale: 3, software: true},
 		{what: "software, huge canvas: never below MinScale", renderer: swift, dpr: 1, w: 3840, h: 2160, scale: MinScale, reduced: true, software: true},
-		{what: "not laid out yet counts as 1280x720", renderer: swift, dpr: 2, w: 0, h: 0, scale: 0.58, reduced: true, software: true, maxPixels: SoftwarePixels},
+		{what: "not laid out yet counts as 1280x720", renderer: swift, dpr: 2, w: 0, h: 0, scale: 0.52, reduced: true, software: true, maxPixels: SoftwarePixels},
 		{what: "no device pixel ratio: 1", renderer: "", dpr: 0, w: 800, h: 600, scale: 1},
 	} {
 		g := ChooseGraphics(c.renderer, c.dpr, c.w, c.h, c.sharp)

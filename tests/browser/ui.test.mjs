@@ -279,12 +279,12 @@ test('without a graphics card the board is drawn at a lower resolution; "Full-re
     return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight };
   });
   // Headless Chromium draws WebGL with SwiftShader: the board and hands
-  // (860x691 CSS pixels here) get at most 320,000 device pixels.
+  // (860x691 CSS pixels here) get at most 250,000 device pixels (render/layout.SoftwarePixels).
   let st = await s.state();
   assert.equal(st.graphics.software, true, `renderer ${st.graphics.renderer}`);
   assert.ok(st.graphics.scale < 1 && st.graphics.scale >= 0.5, `scale ${st.graphics.scale}`);
   let c = await canvas();
-  assert.ok(c.w * c.h <= 320000 && c.w < c.cw, `canvas ${c.w}x${c.h} for ${c.cw}x${c.ch} CSS pixels`);
+  assert.ok(c.w * c.h <= 250000 && c.w < c.cw, `canvas ${c.w}x${c.h} for ${c.cw}x${c.ch} CSS pixels`);
   assert.ok(Math.abs(c.w - c.cw * st.graphics.scale) <= 1, `canvas ${c.w} wide at scale ${st.graphics.scale} of ${c.cw}`);
 
   const menu = s.page.getByRole('dialog', { name: 'Menu' });
