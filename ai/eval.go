@@ -426,8 +426,9 @@ const evalCacheSize = 1 << 15
 // structural terms the score goes through the evaluation cache.
 func (e *evaluator) evalFull(p *game.Position) int {
 	var ce *evalEntry
+	var h uint64
 	if e.evalCache != nil {
-		h := p.Hash()
+		h = p.Hash()
 		ce = &e.evalCache[h&(evalCacheSize-1)]
 		if ce.set && ce.key == h {
 			return int(ce.score)
@@ -492,7 +493,7 @@ func (e *evaluator) evalFull(p *game.Position) int {
 	}
 	s = e.final(p, s)
 	if ce != nil {
-		*ce = evalEntry{key: p.Hash(), score: int32(s), set: true}
+		*ce = evalEntry{key: h, score: int32(s), set: true}
 	}
 	return s
 }

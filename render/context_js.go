@@ -3,6 +3,7 @@
 package render
 
 import (
+	"sync"
 	"syscall/js"
 
 	"chimera/render/layout"
@@ -17,9 +18,8 @@ import (
 // that chooses the scale from the board box's size when it is first read.
 // Ebiten reads it once, at the first resize of the board box (web/ui.js tells
 // it of every one), and keeps it; the getter then puts the browser's own
-// property back. The returned function
-// tells the choice (making it if nothing read it yet); it holds until the
-// page reloads.
+// property back. The returned function tells the choice (making it if
+// nothing read it yet); it holds until the page reloads.
 func ChooseGraphics(sharp bool) func() layout.Graphics {
 	win := js.Global()
 	ratio := 1.0
@@ -27,18 +27,13 @@ func ChooseGraphics(sharp bool) func() layout.Graphics {
 		ratio = v.Float()
 	}
 	renderer := rendererName()
-	var chosen *layout.Graphics
-	choose := func() layout.Graphics {
-		if chosen == nil {
-			var w, h float64
-			if body := win.Get("document").Get("body"); body.Truthy() {
-				w, h = body.Get("clientWidth").Float(), body.Get("clientHeight").Float()
-			}
-			g := layout.ChooseGraphics(renderer, ratio, w, h, sharp)
-			chosen = &g
+	choose := sync.OnceValue(func() layout.Graphics {
+		var w, h float64
+		if body := win.Get("document").Get("body"); body.Truthy() {
+			w, h = body.Get("clientWidth").Float(), body.Get("clientHeight").Float()
 		}
-		return *chosen
-	}
+		return layout.ChooseGraphics(renderer, ratio, w, h, sharp)
+	})
 	if layout.SoftwareRenderer(renderer) && !sharp {
 		object := win.Get("Object")
 		orig := object.Call("getOwnPropertyDescriptor", win, "devicePixelRatio")

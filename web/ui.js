@@ -123,15 +123,15 @@
       else buildMoves(v);
     }
     // The current move is marked; one move is in the tab order: the current
-    // one, else the last. Only the buttons that change are touched.
+    // one, else the last (a button is made out of the tab order:
+    // appendMoves). Only the buttons that change are touched.
     const cur = el.moves.querySelector(`.mv[data-ply="${v.ply}"]`);
     for (const b of el.moves.querySelectorAll('.mv[aria-current]')) if (b !== cur) b.removeAttribute('aria-current');
     if (cur && !cur.hasAttribute('aria-current')) cur.setAttribute('aria-current', 'step');
-    const mvs = el.moves.querySelectorAll('.mv');
-    const focusable = cur || mvs[mvs.length - 1];
+    const lastLine = el.moves.lastElementChild;
+    const focusable = cur || (lastLine && lastLine.querySelector('.mv:last-of-type'));
     for (const b of el.moves.querySelectorAll('.mv[tabindex="0"]')) if (b !== focusable) b.tabIndex = -1;
     if (focusable && focusable.tabIndex !== 0) focusable.tabIndex = 0;
-    for (const b of mvs) if (b !== focusable && !b.hasAttribute('tabindex')) b.tabIndex = -1;
     if (cur) scrollIntoList(cur);
     else if (v.ply === 0) el.moves.scrollTop = 0;
   }
@@ -152,13 +152,13 @@
   // before): a Black move joins its White move's line.
   function addMoves(v, from) {
     const frag = document.createDocumentFragment();
-    const last = appendMoves(frag, el.moves.lastElementChild, v.moves.slice(from));
+    appendMoves(frag, el.moves.lastElementChild, v.moves.slice(from));
     el.moves.appendChild(frag);
-    return last;
   }
 
   // appendMoves writes moves as lines of the list into frag; li is the line
-  // a first Black move joins (or null).
+  // a first Black move joins (or null). Each move's button is out of the tab
+  // order (showMoves puts one in).
   function appendMoves(frag, li, moves) {
     for (const m of moves) {
       if (!li || !m.black) {
@@ -179,13 +179,13 @@
       const b = document.createElement('span');
       b.className = 'mv';
       b.setAttribute('role', 'button');
+      b.tabIndex = -1;
       b.dataset.ply = m.ply;
       b.textContent = m.text;
       b.dataset.words = m.words; // learn.js shows it on hover and focus
       b.setAttribute('aria-description', m.words);
       li.appendChild(b);
     }
-    return li;
   }
 
   function scrollIntoList(node) {

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { decodePNG, imageStats, isBlank } from './png.mjs';
 import { findByRole } from './roles.mjs';
 import { recordInput, waitFrames } from './inpage.mjs';
+import { sleep } from './steps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const BROWSER_DIR = path.resolve(here, '..');
@@ -36,7 +37,7 @@ export const OUT = path.resolve(process.env.CHIMERA_TEST_OUTPUT || path.join(BRO
 const IGNORED_CONSOLE = /GL Driver Message|GPU stall|favicon\.ico|Automatic fallback to software WebGL/;
 
 export const HOLD_MS = 100;
-export const sleep = ms => new Promise(r => setTimeout(r, ms));
+export { sleep };
 
 export const VARIANTS = ['bedlam', 'assimilation', 'bifold-halfgi', 'bifold-halfgi-pawns', 'bifold-halfgi-weak'];
 
