@@ -276,6 +276,10 @@ func (g *Game) Layout(w, h int) (int, int) {
 
 // LayoutF implements ebiten.LayoutFer: the screen is the window's size in
 // device pixels, so everything is drawn crisp at the device scale factor.
+// The size is not rounded: Ebiten makes its final screen of the same
+// fractional size, so the offscreen is copied at scale 1. (Rounded up, it was
+// shrunk by a fraction of a pixel where the size times a fractional scale
+// is not whole, which blurred it and left a dark line along an edge.)
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := ebiten.Monitor().DeviceScaleFactor()
 	if s <= 0 {
@@ -287,7 +291,7 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 		g.cssW, g.cssH, g.scale = w, h, s
 		g.relayout()
 	}
-	return math.Ceil(w * s), math.Ceil(h * s)
+	return w * s, h * s
 }
 
 func (g *Game) relayout() {
