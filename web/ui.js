@@ -316,7 +316,7 @@
     const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked });
     const reload = p.sharp !== !!view.prefs.sharp; // the board's resolution is chosen as the page loads
     api().setPrefs(JSON.stringify(p));
-    if (reload) { flushAddress(); location.reload(); }
+    if (reload) location.reload();
   });
 
   // ------------------------------------------------------------ keeping and sharing games
@@ -352,23 +352,10 @@
 
   // address keeps the address bar on the game (history.replaceState): the
   // game's parameters replace those of the address, the others stay. It is
-  // written when the page is idle (replaceState costs a few milliseconds in
-  // Chromium, which the frame showing a move should not pay), and at once
-  // before anything reads the address (gameURL) or the page goes away.
+  // written at once: a reload right after a move must load that move (a
+  // reload's address is taken before the page's last handlers run).
   const gameKeys = ['variant', 'fen', 'moves', 'ai', 'level'];
-  let pendingAddress = null;
   function address(query) {
-    const first = pendingAddress === null;
-    pendingAddress = query;
-    if (!first) return;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(flushAddress, { timeout: 300 });
-    else setTimeout(flushAddress, 200);
-  }
-  addEventListener('pagehide', () => flushAddress());
-  function flushAddress() {
-    if (pendingAddress === null) return;
-    const query = pendingAddress;
-    pendingAddress = null;
     const u = new URL(location.href);
     const keep = [];
     for (const [k, v] of u.searchParams) if (!gameKeys.includes(k)) keep.push(encodeURIComponent(k) + '=' + encodeURIComponent(v));
@@ -378,7 +365,6 @@
     }
   }
   function gameURL() {
-    flushAddress();
     return location.origin + location.pathname + location.search;
   }
 

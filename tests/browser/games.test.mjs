@@ -25,7 +25,7 @@ test('a reload of a page opened with parameters shows the same game, also while 
   await s.open(server.url, { variant: 'assimilation', ai: 'none' });
   await s.playMove('e2e4');
   await s.playMove('e7e5');
-  await s.waitFor(() => /[?&]moves=e2e4,e7e5(&|$)/.test(location.search), { what: 'the address bar to follow the game' });
+  assert.match(s.page.url(), /[?&]moves=e2e4,e7e5(&|$)/, 'the address bar follows the game');
   await reload(s);
   assert.deepEqual((await s.state()).moves, ['e2e4', 'e7e5']);
   // Against the computer, reloaded while it thinks (level 8 takes a second).
