@@ -164,17 +164,29 @@ export async function launchWebKit({ width, height, dpr }, on) {
     }
   };
 
-  // The window is sized so that the page's viewport is width x height.
+  // The window is sized so that the page's viewport is width x height. A
+  // resize reaches the page a little later under Xvfb: the viewport is read
+  // once it has stopped changing (else a stale size skews the correction).
+  const viewport = async () => {
+    let last = null;
+    for (let i = 0; i < 20; i++) {
+      const v = await wd.execute('return [innerWidth, innerHeight];');
+      if (last && v[0] === last[0] && v[1] === last[1]) return v;
+      last = v;
+      await new Promise(r => setTimeout(r, 50));
+    }
+    return last;
+  };
   const fit = async () => {
     let w = width, h = height;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       await wd.windowRect({ x: 0, y: 0, width: w, height: h });
-      const [iw, ih] = await wd.execute('return [innerWidth, innerHeight];');
+      const [iw, ih] = await viewport();
       if (iw === width && ih === height) return;
       w += width - iw;
       h += height - ih;
     }
-    const [iw, ih] = await wd.execute('return [innerWidth, innerHeight];');
+    const [iw, ih] = await viewport();
     throw new Error(`WebKit: the viewport is ${iw}x${ih}, asked for ${width}x${height}`);
   };
   try {
