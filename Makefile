@@ -24,12 +24,16 @@ WASM_EXEC := $(WASM_DIR)/go_js_wasm_exec
 WASM_ENV  := GOOS=js GOARCH=wasm
 WASM_BUILD_FLAGS := -trimpath -ldflags="-s -w"
 BIN       := tests/browser/.bin
+# wasmjump (cmd/wasmjump) makes the forward jumps of Go's wasm output direct:
+# the search runs some 20% faster. It runs on every wasm the site ships and on
+# every wasm test binary, so the tests test what ships.
+WASMJUMP  := $(abspath $(BIN))/wasmjump
 
 # The packages whose tests also run as WebAssembly under Node.
 WASM_TEST_PKGS := ./game/... ./ai/...
 
 .PHONY: all build wasm engine site run serve test fmtcheck vet gotest wasmtest browsertest \
-	browser-deps bench bench-wasm bench-search clean
+	browser-deps bench bench-wasm bench-search clean wasmjump
 
 all: build
 
@@ -39,13 +43,19 @@ build:
 	@mkdir -p $(DIST)
 	@$(MAKE) --no-print-directory wasm engine site
 
-wasm:
+wasm: wasmjump
 	@echo "build: $(DIST)/main.wasm (./cmd/wasm)"
 	$(WASM_ENV) $(GO) build $(WASM_BUILD_FLAGS) -o $(DIST)/main.wasm ./cmd/wasm
+	$(WASMJUMP) $(DIST)/main.wasm
 
-engine:
+engine: wasmjump
 	@echo "build: $(DIST)/engine.wasm (./cmd/engine)"
 	$(WASM_ENV) $(GO) build $(WASM_BUILD_FLAGS) -o $(DIST)/engine.wasm ./cmd/engine
+	$(WASMJUMP) $(DIST)/engine.wasm
+
+wasmjump:
+	@mkdir -p $(BIN)
+	$(GO) build -o $(WASMJUMP) ./cmd/wasmjump
 
 site:
 	@mkdir -p $(DIST)
@@ -76,8 +86,8 @@ vet:
 gotest:
 	$(GO) test ./...
 
-wasmtest:
-	$(WASM_ENV) $(GO) test -exec="$(WASM_EXEC)" $(WASM_TEST_PKGS)
+wasmtest: wasmjump
+	$(WASM_ENV) $(GO) test -exec="$(WASMJUMP) -exec $(WASM_EXEC)" $(WASM_TEST_PKGS)
 
 browser-deps:
 	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/puppeteer-core ]; then \
@@ -95,8 +105,8 @@ browsertest: build browser-deps
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
-bench-wasm:
-	$(WASM_ENV) $(GO) test -exec="$(WASM_EXEC)" -run='^$$' -bench=. -benchmem $(WASM_TEST_PKGS)
+bench-wasm: wasmjump
+	$(WASM_ENV) $(GO) test -exec="$(WASMJUMP) -exec $(WASM_EXEC)" -run='^$$' -bench=. -benchmem $(WASM_TEST_PKGS)
 
 bench-search:
 	tools/searchspeed.sh 5

@@ -2,13 +2,13 @@
 // built site (make build), opens headless Chromium (playwright-core from
 // tests/browser/node_modules, the browser at $CHROMIUM or /usr/bin/chromium),
 // starts the page's own engine worker (web/engine-worker.js running
-// engine.wasm) and lets it think at level 8 from the mid-game position of
-// each rule set (the positions of ai/bench_test.go), first once for the move
-// time to warm up (V8 optimises WebAssembly after a while), then to a fixed
-// depth. It prints, as [report] lines, nodes per second of that search per
-// second of the worker thread's CPU time (read from /proc: the machine may
-// be shared) and per second of wall-clock time (the engine's own), and the
-// warm-up's.
+// engine.wasm) and lets it think at level 8 in each rule set: first from
+// the start position for a second to warm up (V8 optimises WebAssembly after
+// a while), then from the rule set's mid-game position (the positions of
+// ai/bench_test.go) for the move time. It prints, as [report] lines, nodes
+// per second of that search per second of the worker thread's CPU time (read
+// from /proc: the machine may be shared) and per second of wall-clock time
+// (the engine's own).
 //
 //   node tools/enginespeed.mjs [-movetime MS] [-dist DIR]
 import { createServer } from 'node:http';
@@ -27,15 +27,14 @@ const dist = resolve(opt('-dist', process.env.CHIMERA_DIST || join(root, 'dist')
 const movetime = Number(opt('-movetime', 3000));
 const { chromium } = createRequire(join(root, 'tests/browser/package.json'))('playwright-core');
 
-// the mid-game positions of ai/bench_test.go, with a depth of some
-// 250,000-500,000 nodes
+// the mid-game positions of ai/bench_test.go
 const positions = [
-  ['bedlam', 'r1b1k2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1B1KB1R[Qq] w - - 0 7', 9],
-  ['assimilation', 'r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R w KQkq - 0 6', 10],
-  ['bifold-halfgi', '(rr)(hh)(bb)(qq)(wf)(bb)1(rr)/ppp2ppp/3p1h2/4p3/4P3/2H2P2/PPPP2PP/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[Hh] w KQkq - 0 5', 9],
-  ['bifold-halfgi-pawns', 'startpos', 9],
-  ['bifold-halfgi-weak', 'startpos', 9],
-  ['chess', 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4', 10],
+  ['bedlam', 'r1b1k2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1B1KB1R[Qq] w - - 0 7'],
+  ['assimilation', 'r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R w KQkq - 0 6'],
+  ['bifold-halfgi', '(rr)(hh)(bb)(qq)(wf)(bb)1(rr)/ppp2ppp/3p1h2/4p3/4P3/2H2P2/PPPP2PP/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[Hh] w KQkq - 0 5'],
+  ['bifold-halfgi-pawns', 'startpos'],
+  ['bifold-halfgi-weak', 'startpos'],
+  ['chess', 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4'],
 ];
 
 // workerCPU returns the CPU time in seconds of the threads named
@@ -109,10 +108,10 @@ try {
       w.postMessage({ type: 'go', level: 8, seed: 1, ...go });
     });
     const out = [];
-    for (const [variant, fen, depth] of positions) {
-      const warm = await think(variant, fen, { movetime });
+    for (const [variant, fen] of positions) {
+      const warm = await think(variant, 'startpos', { movetime: 1000 });
       const c0 = await window.workerCPU();
-      const run = await think(variant, fen, { depth, movetime: 120000 });
+      const run = await think(variant, fen, { movetime });
       const cpu = (await window.workerCPU()) - c0;
       out.push({ variant, warm, run, cpu });
     }
@@ -124,7 +123,7 @@ try {
     console.log(`[report] engine worker, Chromium ${version}, ${variant}: ` +
       `${cpu > 0 ? Math.round(run.nodes / cpu) : '?'} nodes per CPU second, ${nps(run)} per second ` +
       `(depth ${run.depth}: ${run.nodes} nodes, ${run.time} ms, ${cpu.toFixed(2)} s CPU; ` +
-      `warm-up ${warm.nodes} nodes at ${nps(warm)} per second)`);
+      `warm-up from the start: ${warm.nodes} nodes at ${nps(warm)} per second)`);
   }
 } finally {
   await browser.close();

@@ -5,6 +5,8 @@
 # after a warm-up) natively and under Node in turn, ROUNDS times (default 5),
 # and prints the best of each with the ratio WASM / native. BENCH narrows the
 # benchmarks (default Search). GOWASM is passed to the WebAssembly build.
+# The WebAssembly test binary goes through cmd/wasmjump, as the site's wasm
+# does (make build); WASMJUMP=0 measures Go's output as it is.
 set -e
 rounds=${1:-5}
 bench=${2:-Search}
@@ -16,6 +18,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go test -c -o "$tmp/native.test" ./ai
 GOOS=js GOARCH=wasm go test -c -o "$tmp/wasm.test" ./ai
+if [ "${WASMJUMP:-1}" != 0 ]; then
+	go run ./cmd/wasmjump "$tmp/wasm.test"
+fi
 echo "search speed, best of $rounds (load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
 i=0
 while [ "$i" -lt "$rounds" ]; do
