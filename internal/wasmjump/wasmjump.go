@@ -42,11 +42,12 @@ type Stats struct {
 	Dispatch int // of them, with Go's dispatch loop (and rewritten)
 	Jumps    int // jumps through a dispatcher
 	Threaded int // of them, made direct
+	Loops    int // loops made WebAssembly loops (their back jumps are among Threaded)
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("%d of %d jumps made direct in %d of %d functions",
-		s.Threaded, s.Jumps, s.Dispatch, s.Funcs)
+	return fmt.Sprintf("%d of %d jumps made direct in %d of %d functions, %d loops",
+		s.Threaded, s.Jumps, s.Dispatch, s.Funcs, s.Loops)
 }
 
 var magic = []byte{0, 'a', 's', 'm', 1, 0, 0, 0}
@@ -60,6 +61,8 @@ func Thread(mod []byte) ([]byte, Stats, error) {
 	}
 	out := append([]byte(nil), magic...)
 	r := reader{b: mod, i: len(magic)}
+	var types []int // parameters per type
+	var funcs []int // type per function body
 	for r.i < len(r.b) {
 		id := r.byte()
 		size := int(r.u32())
@@ -68,11 +71,24 @@ func Thread(mod []byte) ([]byte, Stats, error) {
 		}
 		body := r.b[r.i : r.i+size]
 		r.i += size
-		if id == 10 {
-			var err error
-			if body, err = threadCode(body, &st); err != nil {
-				return nil, st, err
+		var err error
+		switch id {
+		case 1:
+			types, err = typeParams(body)
+		case 3:
+			funcs, err = funcTypes(body)
+		case 10:
+			params := make([]int, len(funcs))
+			for k, t := range funcs {
+				if t >= len(types) {
+					return nil, st, fmt.Errorf("wasmjump: function %d: type %d", k, t)
+				}
+				params[k] = types[t]
 			}
+			body, err = threadCode(body, params, &st)
+		}
+		if err != nil {
+			return nil, st, err
 		}
 		out = append(out, id)
 		out = appendU32(out, uint32(len(body)))
@@ -84,10 +100,48 @@ func Thread(mod []byte) ([]byte, Stats, error) {
 	return out, st, nil
 }
 
-// threadCode rewrites the code section's function bodies.
-func threadCode(sec []byte, st *Stats) ([]byte, error) {
+// typeParams returns the number of parameters of each type of the type
+// section.
+func typeParams(sec []byte) ([]int, error) {
+	r := reader{b: sec}
+	n := r.u32()
+	var params []int
+	for k := uint32(0); k < n && r.err == nil; k++ {
+		if c := r.byte(); c != 0x60 && r.err == nil {
+			return nil, fmt.Errorf("wasmjump: type %d is not a function type", k)
+		}
+		np := r.u32()
+		for j := uint32(0); j < np && r.err == nil; j++ {
+			r.valtype()
+		}
+		nr := r.u32()
+		for j := uint32(0); j < nr && r.err == nil; j++ {
+			r.valtype()
+		}
+		params = append(params, int(np))
+	}
+	return params, r.err
+}
+
+// funcTypes returns the type of each function of the function section.
+func funcTypes(sec []byte) ([]int, error) {
+	r := reader{b: sec}
+	n := r.u32()
+	var ts []int
+	for k := uint32(0); k < n && r.err == nil; k++ {
+		ts = append(ts, int(r.u32()))
+	}
+	return ts, r.err
+}
+
+// threadCode rewrites the code section's function bodies; params holds the
+// number of parameters of each.
+func threadCode(sec []byte, params []int, st *Stats) ([]byte, error) {
 	r := reader{b: sec}
 	n := int(r.u32())
+	if n != len(params) {
+		return nil, errors.New("wasmjump: the code and function sections differ in length")
+	}
 	out := appendU32(nil, uint32(n))
 	for f := 0; f < n; f++ {
 		size := int(r.u32())
@@ -96,7 +150,7 @@ func threadCode(sec []byte, st *Stats) ([]byte, error) {
 		}
 		body := r.b[r.i : r.i+size]
 		r.i += size
-		nb, err := threadFunc(body, st)
+		nb, err := threadFunc(body, params[f], st)
 		if err != nil {
 			return nil, fmt.Errorf("wasmjump: function body %d: %w", f, err)
 		}
@@ -141,59 +195,8 @@ type inst struct {
 
 // frame is one structured instruction (block, loop, if) of a body.
 type frame struct {
-	op  byte
-	end int // the index of its end instruction
-}
-
-// threadFunc decodes one function body and rewrites its dispatcher jumps.
-func threadFunc(body []byte, st *Stats) ([]byte, error) {
-	r := reader{b: body}
-	groups := r.u32()
-	for g := uint32(0); g < groups && r.err == nil; g++ {
-		r.u32()
-		r.valtype()
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	code := r.i
-	insts, frames, err := decode(body, code)
-	if err != nil {
-		return nil, err
-	}
-	loop, chain, table := dispatcher(insts, frames)
-	if loop < 0 || !safe(insts, loop) {
-		return body, nil
-	}
-	// level: the nesting of the dispatcher's blocks below its loop
-	level := make(map[int]int, len(chain))
-	for k, f := range chain {
-		level[f] = k
-	}
-	st.Dispatch++
-	out := append([]byte(nil), body[:code]...)
-	for i := 0; i < len(insts); i++ {
-		in := insts[i]
-		if in.op == opI32Const && i+2 < len(insts) && insts[i+1].op == opLocalSet && insts[i+1].imm == 0 &&
-			insts[i+2].op == opBr && insts[i+2].frame == loop {
-			st.Jumps++
-			br := insts[i+2]
-			target := table[len(table)-1]
-			if in.imm >= 0 && in.imm < int64(len(table)-1) {
-				target = table[in.imm]
-			}
-			// the target's block is still open: a forward jump to its end
-			if frames[target].end > i+2 {
-				st.Threaded++
-				out = append(out, opBr)
-				out = appendU32(out, uint32(br.imm)-uint32(level[target]))
-				i += 2
-				continue
-			}
-		}
-		out = append(out, body[in.start:in.end]...)
-	}
-	return out, nil
+	op         byte
+	start, end int // the indices of its opening and its end instruction
 }
 
 // dispatcher finds Go's dispatch loop: the first br_table, reading local 0,
@@ -301,7 +304,7 @@ func decode(body []byte, at int) ([]inst, []frame, error) {
 		case op == opBlock || op == opLoop || op == opIf:
 			r.blocktype()
 			open = append(open, len(frames))
-			frames = append(frames, frame{op: op})
+			frames = append(frames, frame{op: op, start: len(insts)})
 		case op == opEnd:
 			if len(open) == 0 {
 				return nil, nil, errors.New("end without a frame")

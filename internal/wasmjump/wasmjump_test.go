@@ -51,8 +51,8 @@ var (
 func i32(v byte) []byte { return []byte{opI32Const, v} }
 func br(d byte) []byte  { return []byte{opBr, d} }
 
-// jump is Go's jump through the dispatcher at label depth d to point pc.
-func jump(pc, d byte) []byte { return cat(i32(pc), []byte{opLocalSet, 0}, br(d)) }
+// djump is Go's jump through the dispatcher at label depth d to point pc.
+func djump(pc, d byte) []byte { return cat(i32(pc), []byte{opLocalSet, 0}, br(d)) }
 
 // dispatch opens Go's dispatch loop with three points: point 0 follows the
 // innermost block's end, point 2 the outermost's.
@@ -64,23 +64,57 @@ func TestThread(t *testing.T) {
 		body, want []byte
 		jumps      int // through the dispatcher
 		threaded   int
+		loops      int
 	}{{
-		name: "a forward jump goes straight to its point, a backward one through the dispatcher",
+		name: "a loop becomes a loop: the forward jump goes straight to its point, the backward one to the loop",
 		body: cat(noLocals, dispatch,
-			end, jump(1, 2), // point 0: on to point 1
-			end, jump(0, 1), // point 1: back to point 0
+			end, djump(1, 2), // point 0: on to point 1
+			end, djump(0, 1), // point 1: back to point 0
 			end, i32(7), ret, // point 2
+			end, end, i32(0), end),
+		want: cat(noLocals, block, loop, block, block, get0,
+			[]byte{opBrTable, 3, 0, 0, 1, 1}, // point 1 is inside the loop: the dispatcher goes to point 0
+			end, loop, block, br(0),          // point 0
+			end, br(0), // point 1: back to the loop
+			end,              // the loop
+			end, i32(7), ret, // point 2
+			end, end, i32(0), end),
+		jumps: 2, threaded: 2, loops: 1,
+	}, {
+		name: "a loop entered at its end (Go puts the test of a for loop last): a flag in a new local",
+		body: cat(noLocals, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 3},
+			end, djump(2, 3), // point 0: to the test
+			end, i32(5), []byte{0x1a}, // point 1: the loop's body
+			end, i32(1), ifEmpty, djump(1, 2), end, // point 2: back to the body if ...
+			end, i32(7), ret, // point 3
+			end, end, i32(0), end),
+		want: cat([]byte{1, 1, 0x7f}, block, loop, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 1, 2},
+			end, i32(1), []byte{opLocalSet, 1}, br(0), // point 0: flag set, to the loop
+			end, loop, block, []byte{opLocalGet, 1, opBrIf, 0}, // point 1: the flag goes on to point 2
+			i32(5), []byte{0x1a},
+			end, i32(0), []byte{opLocalSet, 1}, // point 2: flag cleared
+			i32(1), ifEmpty, br(1), end,
+			end,              // the loop
+			end, i32(7), ret, // point 3
+			end, end, i32(0), end),
+		jumps: 2, threaded: 2, loops: 1,
+	}, {
+		name: "a loop with a call: jumps back through the dispatcher, the point after the call stays its target",
+		body: cat(noLocals, dispatch,
+			end, djump(1, 2), // point 0
+			end, i32(0), []byte{0x10, 0, 0x1a}, djump(1, 1), // point 1: call, back to point 1
+			end, i32(7), ret,
 			end, end, i32(0), end),
 		want: cat(noLocals, dispatch,
 			end, br(0),
-			end, jump(0, 1),
+			end, i32(0), []byte{0x10, 0, 0x1a}, djump(1, 1),
 			end, i32(7), ret,
 			end, end, i32(0), end),
 		jumps: 2, threaded: 1,
 	}, {
 		name: "a jump from inside an if",
 		body: cat(noLocals, dispatch,
-			end, get0Set(), i32(1), ifEmpty, jump(2, 3), end, // point 0: to point 2 if ...
+			end, get0Set(), i32(1), ifEmpty, djump(2, 3), end, // point 0: to point 2 if ...
 			end, i32(5), ret,
 			end, i32(7), ret,
 			end, end, i32(0), end),
@@ -93,28 +127,28 @@ func TestThread(t *testing.T) {
 	}, {
 		name: "local 0 read elsewhere without a write just before: untouched",
 		body: cat(noLocals, dispatch,
-			end, jump(1, 2),
+			end, djump(1, 2),
 			end, get0, ret,
 			end, i32(7), ret,
 			end, end, i32(0), end),
 	}, {
 		name: "local 0 read after a jump target: untouched",
 		body: cat(noLocals, dispatch,
-			end, []byte{opI32Const, 3, opLocalSet, 0}, jump(1, 2),
+			end, []byte{opI32Const, 3, opLocalSet, 0}, djump(1, 2),
 			end, get0, ret,
 			end, i32(7), ret,
 			end, end, i32(0), end),
 	}, {
 		name: "a conditional jump to the dispatcher: untouched",
 		body: cat(noLocals, dispatch,
-			end, jump(1, 2),
+			end, djump(1, 2),
 			end, i32(1), []byte{opBrIf, 1}, i32(5), ret,
 			end, i32(7), ret,
 			end, end, i32(0), end),
 	}, {
 		name: "a jump to the dispatcher without setting local 0: untouched",
 		body: cat(noLocals, dispatch,
-			end, jump(1, 2),
+			end, djump(1, 2),
 			end, br(1),
 			end, i32(7), ret,
 			end, end, i32(0), end),
@@ -129,7 +163,7 @@ func TestThread(t *testing.T) {
 			[]byte{0x44, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0x1a},                               // f64.const 1, drop
 			[]byte{opI32Const, 0, 0x29, 3, 0x90, 0x4e, 0x1a},                               // i64.load offset=10000, drop
 			[]byte{opI32Const, 0, 0xfc, 11, 0, 0x1a},                                       // memory.fill (operands aside)
-			jump(2, 2),
+			djump(2, 2),
 			end, i32(5), ret,
 			end, i32(7), ret,
 			end, end, i32(0), end),
@@ -159,10 +193,10 @@ func TestThread(t *testing.T) {
 				t.Errorf("got\n%x\nwant\n%x", got, module(want))
 			}
 			dispatched := 0
-			if tc.threaded > 0 {
+			if tc.jumps > 0 {
 				dispatched = 1
 			}
-			if want := (Stats{Funcs: 1, Dispatch: dispatched, Jumps: tc.jumps, Threaded: tc.threaded}); st != want {
+			if want := (Stats{Funcs: 1, Dispatch: dispatched, Jumps: tc.jumps, Threaded: tc.threaded, Loops: tc.loops}); st != want {
 				t.Errorf("stats %+v, want %+v", st, want)
 			}
 		})
