@@ -329,22 +329,34 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 			e.push(f.point[p])
 		}
 	}
-	e.out = append(e.out, opLocalGet, 0)
 	// the dispatcher: a point inside a loop is never its target (no call
-	// resumes there, no jump goes there through it); its entries go to the
-	// loop's first point
+	// resumes there, no jump goes there through it); its entries go to a
+	// trap, so that were that ever wrong, it would fail loudly
+	const trapKey = -1 << 30
+	trap := len(f.interior) > 0
+	if trap {
+		e.out = append(e.out, opBlock, 0x40)
+		e.push(trapKey)
+	}
+	e.out = append(e.out, opLocalGet, 0)
 	e.out = append(e.out, opBrTable)
 	e.out = appendU32(e.out, uint32(len(f.table)-1))
 	for _, t := range f.table {
-		p := f.of[t]
-		if k, in := f.interior[p]; in {
-			p = f.regions[k].a
+		key := t
+		if _, in := f.interior[f.of[t]]; in {
+			key = trapKey
 		}
-		d := e.depth(f.point[p])
+		d := e.depth(key)
 		if d < 0 {
 			return nil, errors.New("wasmjump: dispatcher target not open")
 		}
 		e.out = appendU32(e.out, uint32(d))
+	}
+	if trap {
+		if err := e.pop(); err != nil {
+			return nil, err
+		}
+		e.out = append(e.out, 0x00) // unreachable
 	}
 	for p := 0; p < n; p++ {
 		if err := e.pop(); err != nil { // the end of p's block: p's code follows

@@ -39,13 +39,14 @@ func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 // Instructions.
 var (
-	block    = []byte{opBlock, 0x40}
-	loop     = []byte{opLoop, 0x40}
-	ifEmpty  = []byte{opIf, 0x40}
-	end      = []byte{opEnd}
-	get0     = []byte{opLocalGet, 0}
-	ret      = []byte{0x0f}
-	noLocals = []byte{0}
+	block       = []byte{opBlock, 0x40}
+	loop        = []byte{opLoop, 0x40}
+	ifEmpty     = []byte{opIf, 0x40}
+	end         = []byte{opEnd}
+	get0        = []byte{opLocalGet, 0}
+	ret         = []byte{0x0f}
+	unreachable = []byte{0x00}
+	noLocals    = []byte{0}
 )
 
 func i32(v byte) []byte { return []byte{opI32Const, v} }
@@ -72,9 +73,10 @@ func TestThread(t *testing.T) {
 			end, djump(0, 1), // point 1: back to point 0
 			end, i32(7), ret, // point 2
 			end, end, i32(0), end),
-		want: cat(noLocals, block, loop, block, block, get0,
-			[]byte{opBrTable, 3, 0, 0, 1, 1}, // point 1 is inside the loop: the dispatcher goes to point 0
-			end, loop, block, br(0),          // point 0
+		want: cat(noLocals, block, loop, block, block, block, get0,
+			[]byte{opBrTable, 3, 1, 0, 2, 2}, // point 1 is inside the loop: the dispatcher never goes there
+			end, unreachable,                 // so its entry traps
+			end, loop, block, br(0), // point 0
 			end, br(0), // point 1: back to the loop
 			end,              // the loop
 			end, i32(7), ret, // point 2
@@ -88,7 +90,8 @@ func TestThread(t *testing.T) {
 			end, i32(1), ifEmpty, djump(1, 2), end, // point 2: back to the body if ...
 			end, i32(7), ret, // point 3
 			end, end, i32(0), end),
-		want: cat([]byte{1, 1, 0x7f}, block, loop, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 1, 2},
+		want: cat([]byte{1, 1, 0x7f}, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 1, 2, 0, 3},
+			end, unreachable,
 			end, i32(1), []byte{opLocalSet, 1}, br(0), // point 0: flag set, to the loop
 			end, loop, block, []byte{opLocalGet, 1, opBrIf, 0}, // point 1: the flag goes on to point 2
 			i32(5), []byte{0x1a},
