@@ -34,7 +34,8 @@ type jump struct {
 // region is a loop made a WebAssembly loop: points a..b, jumped back to a
 // from inside, entered from outside at a or, through a flag, at e.
 type region struct {
-	a, b, e int // e < 0: entered at a only
+	a, b, e int  // e < 0: entered at a only
+	peel    bool // entered at e = b from before a: each such jump is a copy of b's code instead
 }
 
 // threadFunc decodes one function body and rewrites its dispatcher jumps.
@@ -160,7 +161,7 @@ func (f *fn) findLoops() {
 	}
 	var cands []region
 	for a, b := range last {
-		r := region{a, b, -1}
+		r := region{a: a, b: b, e: -1}
 		ok := true
 		for p := a; p <= b && ok; p++ {
 			ok = !topCall[p]
@@ -183,6 +184,7 @@ func (f *fn) findLoops() {
 			}
 		}
 		if ok {
+			r.peel = f.peelable(r)
 			cands = append(cands, r)
 		}
 	}
@@ -216,6 +218,30 @@ func (f *fn) findLoops() {
 		}
 	}
 }
+
+// peelable reports whether the jumps into loop r at its last point (the
+// test of a Go for loop) can be copies of that point's code instead: they
+// come from before the loop, the point is small and not the function's
+// last, and it jumps to no point inside the loop but the first. The loop's
+// top then needs no flag.
+func (f *fn) peelable(r region) bool {
+	if r.e != r.b || r.b+1 >= len(f.point) {
+		return false
+	}
+	for _, j := range f.jumps {
+		if j.to == r.b && j.from > r.b {
+			return false
+		}
+		if j.from == r.b && j.to > r.a && j.to <= r.b {
+			return false
+		}
+	}
+	lo, hi := f.codeOf(r.b)
+	return hi-lo <= maxPeel
+}
+
+// maxPeel is the most instructions a loop's test may have to be copied.
+const maxPeel = 64
 
 // emitter writes a body anew, every branch depth recomputed from the frames
 // open where it is written.
@@ -306,7 +332,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 	r := reader{b: f.body}
 	groups := r.u32()
 	for _, g := range f.regions {
-		if g.e >= 0 {
+		if g.e >= 0 && !g.peel {
 			e.flag = f.locals
 		}
 	}
@@ -362,7 +388,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 		if err := e.pop(); err != nil { // the end of p's block: p's code follows
 			return nil, err
 		}
-		if k, in := f.interior[p]; in && f.regions[k].e == p {
+		if k, in := f.interior[p]; in && f.regions[k].e == p && !f.regions[k].peel {
 			e.i32(0)
 			e.out = append(e.out, opLocalSet)
 			e.out = appendU32(e.out, uint32(e.flag))
@@ -376,7 +402,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 				e.out = append(e.out, opBlock, 0x40)
 				e.push(f.point[q])
 			}
-			if g.e >= 0 {
+			if g.e >= 0 && !g.peel {
 				e.out = append(e.out, opLocalGet)
 				e.out = appendU32(e.out, uint32(e.flag))
 				if err := e.branch(opBrIf, f.point[g.e]); err != nil {
@@ -435,6 +461,25 @@ func (e *emitter) jump(i int, st *Stats) error {
 		g := f.regions[k]
 		if g.e != t || e.depth(loopKey(k)) >= 0 {
 			return errors.New("wasmjump: a jump into a loop that was not planned")
+		}
+		if g.peel {
+			// a copy of the loop's test, then on to the point after the loop
+			st.Threaded++
+			lo, hi := f.codeOf(t)
+			var copied Stats // the copy's jumps are counted where they are
+			for j := lo; j < hi; j++ {
+				if f.isJump(j) {
+					if err := e.jump(j, &copied); err != nil {
+						return err
+					}
+					j += 2
+					continue
+				}
+				if err := e.copy(j); err != nil {
+					return err
+				}
+			}
+			return e.branch(opBr, f.point[g.b+1])
 		}
 		e.i32(1)
 		e.out = append(e.out, opLocalSet)

@@ -83,24 +83,42 @@ func TestThread(t *testing.T) {
 			end, end, i32(0), end),
 		jumps: 2, threaded: 2, loops: 1,
 	}, {
-		name: "a loop entered at its end (Go puts the test of a for loop last): a flag in a new local",
+		name: "a loop entered at its test (Go puts the test of a for loop last): the jump there is a copy of it",
 		body: cat(noLocals, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 3},
 			end, djump(2, 3), // point 0: to the test
 			end, i32(5), []byte{0x1a}, // point 1: the loop's body
 			end, i32(1), ifEmpty, djump(1, 2), end, // point 2: back to the body if ...
 			end, i32(7), ret, // point 3
 			end, end, i32(0), end),
-		want: cat([]byte{1, 1, 0x7f}, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 1, 2, 0, 3},
+		want: cat(noLocals, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 1, 2, 0, 3},
 			end, unreachable,
-			end, i32(1), []byte{opLocalSet, 1}, br(0), // point 0: flag set, to the loop
-			end, loop, block, []byte{opLocalGet, 1, opBrIf, 0}, // point 1: the flag goes on to point 2
+			end, i32(1), ifEmpty, br(1), end, br(1), // point 0: the test, then on to point 3
+			end, loop, block, // point 1
 			i32(5), []byte{0x1a},
-			end, i32(0), []byte{opLocalSet, 1}, // point 2: flag cleared
-			i32(1), ifEmpty, br(1), end,
+			end, i32(1), ifEmpty, br(1), end, // point 2
 			end,              // the loop
 			end, i32(7), ret, // point 3
 			end, end, i32(0), end),
 		jumps: 2, threaded: 2, loops: 1,
+	}, {
+		name: "a loop entered at its test from after it: a flag in a new local",
+		body: cat(noLocals, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 3},
+			end, i32(5), []byte{0x1a}, // point 0: the loop's body
+			end, i32(1), ifEmpty, djump(0, 3), end, // point 1: back to the body if ...
+			end, djump(1, 1), // point 2: back to the test
+			end, i32(7), ret, // point 3
+			end, end, i32(0), end),
+		want: cat([]byte{1, 1, 0x7f}, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 1, 0, 2, 3},
+			end, unreachable,
+			end, loop, block, []byte{opLocalGet, 1, opBrIf, 0}, // point 0: the flag goes on to point 1
+			i32(5), []byte{0x1a},
+			end, i32(0), []byte{opLocalSet, 1}, // point 1: flag cleared
+			i32(1), ifEmpty, br(1), end,
+			end,                                             // the loop
+			end, i32(1), []byte{opLocalSet, 1}, djump(0, 1), // point 2: flag set, through the dispatcher to point 0
+			end, i32(7), ret, // point 3
+			end, end, i32(0), end),
+		jumps: 2, threaded: 1, loops: 1,
 	}, {
 		name: "a loop with a call: jumps back through the dispatcher, the point after the call stays its target",
 		body: cat(noLocals, dispatch,
