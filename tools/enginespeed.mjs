@@ -8,11 +8,16 @@
 // ai/bench_test.go) for the move time. It prints, as [report] lines, nodes
 // per second of that search per second of the worker thread's CPU time (read
 // from /proc: the machine may be shared) and per second of wall-clock time
-// (the engine's own).
+// (the engine's own). With -native it then runs the same searches in the
+// native engine (cmd/engine, built with go) over its standard input, one
+// after the other in the same run, per second of that process's CPU time,
+// and prints the ratio worker / native.
 //
-//   node tools/enginespeed.mjs [-movetime MS] [-dist DIR]
+//   node tools/enginespeed.mjs [-movetime MS] [-dist DIR] [-native]
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,8 +123,15 @@ try {
     w.terminate();
     return out;
   }, { positions, movetime });
+  const native = args.includes('-native') ? await nativeRuns() : {};
   for (const { variant, warm, run, cpu } of results) {
     const nps = i => (i && i.time > 0 ? Math.round(i.nodes / (i.time / 1000)) : 0);
+    const n = native[variant];
+    if (n) {
+      console.log(`[report] native engine, ${variant}: ${Math.round(n.nodes / n.cpu)} nodes per CPU second ` +
+        `(depth ${n.depth}: ${n.nodes} nodes, ${n.cpu.toFixed(2)} s CPU); worker / native ` +
+        `${(run.nodes / cpu / (n.nodes / n.cpu)).toFixed(2)}`);
+    }
     console.log(`[report] engine worker, Chromium ${version}, ${variant}: ` +
       `${cpu > 0 ? Math.round(run.nodes / cpu) : '?'} nodes per CPU second, ${nps(run)} per second ` +
       `(depth ${run.depth}: ${run.nodes} nodes, ${run.time} ms, ${cpu.toFixed(2)} s CPU; ` +
@@ -129,4 +141,46 @@ try {
   await browser.close();
   await launched.close();
   server.close();
+}
+
+// nativeRuns builds cmd/engine natively and runs the same searches in it:
+// per rule set the last info of the mid-game search and its CPU seconds.
+async function nativeRuns() {
+  const dir = await mkdtemp(join(tmpdir(), 'enginespeed-'));
+  try {
+    const bin = join(dir, 'engine');
+    execFileSync('go', ['build', '-o', bin, './cmd/engine'], { cwd: root, stdio: 'inherit' });
+    const p = spawn(bin, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let buf = '';
+    let onmsg = () => {};
+    p.stdout.on('data', d => {
+      buf += d;
+      for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) onmsg(JSON.parse(buf.slice(0, i)));
+    });
+    const think = (variant, fen, go) => new Promise((ok, bad) => {
+      let last = null;
+      onmsg = m => {
+        if (m.type === 'info') last = m;
+        else if (m.type === 'bestmove') ok(last);
+        else if (m.type === 'error') bad(new Error(m.message));
+      };
+      p.stdin.write(JSON.stringify({ type: 'position', variant, fen, moves: [] }) + '\n');
+      p.stdin.write(JSON.stringify({ type: 'go', level: 8, seed: 1, ...go }) + '\n');
+    });
+    const cpuOf = async () => {
+      const f = (await readFile(`/proc/${p.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100;
+    };
+    const out = {};
+    for (const [variant, fen] of positions) {
+      await think(variant, 'startpos', { movetime: 1000 });
+      const c0 = await cpuOf();
+      const run = await think(variant, fen, { movetime });
+      out[variant] = { ...run, cpu: (await cpuOf()) - c0 };
+    }
+    p.stdin.end();
+    return out;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
