@@ -30,8 +30,8 @@ func (r *reader) byte() byte {
 	return c
 }
 
-// uleb reads an unsigned LEB128 number of at most bits bits.
-func (r *reader) uleb(bits uint) uint64 {
+// leb reads a LEB128 number of at most bits bits, sign-extended if signed.
+func (r *reader) leb(bits uint, signed bool) uint64 {
 	var v uint64
 	for shift := uint(0); ; shift += 7 {
 		c := r.byte()
@@ -44,32 +44,17 @@ func (r *reader) uleb(bits uint) uint64 {
 		}
 		v |= uint64(c&0x7f) << shift
 		if c&0x80 == 0 {
-			return v
-		}
-	}
-}
-
-// sleb reads a signed LEB128 number of at most bits bits.
-func (r *reader) sleb(bits uint) int64 {
-	var v int64
-	for shift := uint(0); ; shift += 7 {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		if shift >= bits {
-			r.err = errors.New("wasmjump: LEB128 number too long")
-			return 0
-		}
-		v |= int64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if shift+7 < 64 && c&0x40 != 0 {
-				v |= -1 << (shift + 7)
+			if signed && shift+7 < 64 && c&0x40 != 0 {
+				v |= ^uint64(0) << (shift + 7)
 			}
 			return v
 		}
 	}
 }
+
+func (r *reader) uleb(bits uint) uint64 { return r.leb(bits, false) }
+
+func (r *reader) sleb(bits uint) int64 { return int64(r.leb(bits, true)) }
 
 func (r *reader) u32() uint32 { return uint32(r.uleb(32)) }
 

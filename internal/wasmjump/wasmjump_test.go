@@ -304,3 +304,21 @@ func TestProgram(t *testing.T) {
 		t.Errorf("threaded, the program printed\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestLEB128(t *testing.T) {
+	for _, v := range []int64{0, 1, 63, 64, -1, -64, -65, 127, 128, 1 << 20, -1 << 20, 1<<31 - 1, -1 << 31, 1<<62 + 5, -1 << 63} {
+		r := reader{b: appendS64(nil, v)}
+		if got := r.sleb(64); got != v || r.err != nil || r.i != len(r.b) {
+			t.Errorf("signed %d: read %d (%v, %d of %d bytes)", v, got, r.err, r.i, len(r.b))
+		}
+	}
+	for _, v := range []uint32{0, 1, 127, 128, 300, 1<<32 - 1} {
+		r := reader{b: appendU32(nil, v)}
+		if got := r.u32(); got != v || r.err != nil || r.i != len(r.b) {
+			t.Errorf("unsigned %d: read %d (%v)", v, got, r.err)
+		}
+	}
+	if r := (reader{b: []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x01}}); r.u32() != 0 || r.err == nil {
+		t.Error("a 6-byte u32 was read")
+	}
+}
