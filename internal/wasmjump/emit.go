@@ -396,6 +396,9 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 		if k, ok := f.head[p]; ok {
 			g := f.regions[k]
 			st.Loops++
+			if g.e >= 0 && !g.peel {
+				st.Flagged++
+			}
 			e.out = append(e.out, opLoop, 0x40)
 			e.push(loopKey(k))
 			for q := g.b; q > g.a; q-- {

@@ -38,26 +38,42 @@ import (
 
 // Stats counts what Thread did.
 type Stats struct {
-	Funcs    int // function bodies in the module
-	Dispatch int // of them, with Go's dispatch loop (and rewritten)
-	Jumps    int // jumps through a dispatcher
-	Threaded int // of them, made direct
-	Loops    int // loops made WebAssembly loops (their back jumps are among Threaded)
+	Funcs    int  // function bodies in the module
+	Dispatch int  // of them, with Go's dispatch loop (and rewritten)
+	Jumps    int  // jumps through a dispatcher
+	Threaded int  // of them, made direct
+	Loops    int  // loops made WebAssembly loops (their back jumps are among Threaded)
+	Flagged  int  // of them, entered inside through a flag (the others from their top, or by a copy of their test)
+	Already  bool // the module had been rewritten before: it is returned as it is
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("%d of %d jumps made direct in %d of %d functions, %d loops",
-		s.Threaded, s.Jumps, s.Dispatch, s.Funcs, s.Loops)
+	if s.Already {
+		return "rewritten before, left as it is"
+	}
+	return fmt.Sprintf("%d of %d jumps made direct in %d of %d functions, %d loops (%d with an entry flag)",
+		s.Threaded, s.Jumps, s.Dispatch, s.Funcs, s.Loops, s.Flagged)
 }
 
 var magic = []byte{0, 'a', 's', 'm', 1, 0, 0, 0}
 
-// Thread returns the module with its forward dispatcher jumps made direct.
-// Everything but the code section is copied as it is.
+// mark is the custom section Thread appends: a module that has it is not
+// rewritten again (a second pass would not find Go's layout where loops
+// were made).
+const mark = "wasmjump"
+
+// Thread returns the module with its dispatcher jumps made direct where
+// they can be. Everything but the code section is copied as it is, and a
+// custom section named "wasmjump" is appended; a module that has one is
+// returned as it is.
 func Thread(mod []byte) ([]byte, Stats, error) {
 	var st Stats
 	if !bytes.HasPrefix(mod, magic) {
 		return nil, st, errors.New("wasmjump: not a WebAssembly module (version 1)")
+	}
+	if marked(mod) {
+		st.Already = true
+		return mod, st, nil
 	}
 	out := append([]byte(nil), magic...)
 	r := reader{b: mod, i: len(magic)}
@@ -97,7 +113,33 @@ func Thread(mod []byte) ([]byte, Stats, error) {
 	if r.err != nil {
 		return nil, st, r.err
 	}
+	name := appendU32(nil, uint32(len(mark)))
+	name = append(name, mark...)
+	out = append(out, 0)
+	out = appendU32(out, uint32(len(name)))
+	out = append(out, name...)
 	return out, st, nil
+}
+
+// marked reports whether the module has the custom section Thread appends.
+func marked(mod []byte) bool {
+	r := reader{b: mod, i: len(magic)}
+	for r.i < len(r.b) && r.err == nil {
+		id := r.byte()
+		size := int(r.u32())
+		if r.err != nil || size > len(r.b)-r.i {
+			return false
+		}
+		if id == 0 {
+			c := reader{b: r.b[r.i : r.i+size]}
+			n := int(c.u32())
+			if c.err == nil && n <= len(c.b)-c.i && string(c.b[c.i:c.i+n]) == mark {
+				return true
+			}
+		}
+		r.i += size
+	}
+	return false
 }
 
 // typeParams returns the number of parameters of each type of the type

@@ -37,6 +37,9 @@ func module(bodies ...[]byte) []byte {
 
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
+// markSection is the custom section Thread appends.
+var markSection = []byte{0, 9, 8, 'w', 'a', 's', 'm', 'j', 'u', 'm', 'p'}
+
 // Instructions.
 var (
 	block       = []byte{opBlock, 0x40}
@@ -66,6 +69,7 @@ func TestThread(t *testing.T) {
 		jumps      int // through the dispatcher
 		threaded   int
 		loops      int
+		flagged    int
 	}{{
 		name: "a loop becomes a loop: the forward jump goes straight to its point, the backward one to the loop",
 		body: cat(noLocals, dispatch,
@@ -118,7 +122,7 @@ func TestThread(t *testing.T) {
 			end, i32(1), []byte{opLocalSet, 1}, djump(0, 1), // point 2: flag set, through the dispatcher to point 0
 			end, i32(7), ret, // point 3
 			end, end, i32(0), end),
-		jumps: 2, threaded: 1, loops: 1,
+		jumps: 2, threaded: 1, loops: 1, flagged: 1,
 	}, {
 		name: "a loop with a call: jumps back through the dispatcher, the point after the call stays its target",
 		body: cat(noLocals, dispatch,
@@ -210,14 +214,18 @@ func TestThread(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, module(want)) {
-				t.Errorf("got\n%x\nwant\n%x", got, module(want))
+			if wantMod := cat(module(want), markSection); !bytes.Equal(got, wantMod) {
+				t.Errorf("got\n%x\nwant\n%x", got, wantMod)
+			}
+			again, st2, err := Thread(got)
+			if err != nil || !bytes.Equal(again, got) || !st2.Already {
+				t.Errorf("a second pass: %v, %+v, changed %v", err, st2, !bytes.Equal(again, got))
 			}
 			dispatched := 0
 			if tc.jumps > 0 {
 				dispatched = 1
 			}
-			if want := (Stats{Funcs: 1, Dispatch: dispatched, Jumps: tc.jumps, Threaded: tc.threaded, Loops: tc.loops}); st != want {
+			if want := (Stats{Funcs: 1, Dispatch: dispatched, Jumps: tc.jumps, Threaded: tc.threaded, Loops: tc.loops, Flagged: tc.flagged}); st != want {
 				t.Errorf("stats %+v, want %+v", st, want)
 			}
 		})
