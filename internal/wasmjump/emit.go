@@ -11,11 +11,11 @@ type fn struct {
 	code   int // where the instructions start
 	insts  []inst
 	frames []frame
-	loop   int   // the dispatch loop's frame
-	point  []int // point p's block: the frame whose end p's code follows
-	of     map[int]int
-	table  []int // the br_table's frames, default last
-	bt     int   // the br_table's index
+	loop   int         // the dispatch loop's frame
+	point  []int       // point p's block: the frame whose end p's code follows
+	of     map[int]int // the point of a block of the dispatcher
+	table  []int       // the br_table's frames, default last
+	bt     int         // the br_table's index
 	jumps  []jump
 	locals int // parameters and locals: the index of a new local
 
@@ -110,12 +110,15 @@ func (f *fn) target(c int64) int {
 	return f.of[t]
 }
 
+// isJump reports whether instructions i, i+1, i+2 are a jump through the
+// dispatcher: i32.const, local.set 0, br to the dispatch loop.
 func (f *fn) isJump(i int) bool {
 	in := f.insts
 	return i+2 < len(in) && in[i].op == opI32Const && in[i+1].op == opLocalSet && in[i+1].imm == 0 &&
 		in[i+2].op == opBr && in[i+2].frame == f.loop
 }
 
+// findJumps lists the jumps through the dispatcher, point by point.
 func (f *fn) findJumps() {
 	for p := range f.point {
 		lo, hi := f.codeOf(p)
