@@ -92,6 +92,7 @@ const browser = await chromium.connect(launched.wsEndpoint());
 try {
   const page = await browser.newPage();
   page.on('console', m => m.type() === 'error' && console.error('page:', m.text()));
+  await page.addInitScript({ content: `self.thinker = ${thinker}` }); // the same in the page
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   await page.exposeFunction('workerCPU', () => workerCPU(launched.process().pid));
   const version = browser.version();
@@ -102,16 +103,7 @@ try {
     await new Promise((ok, bad) => {
       onmsg = m => (m.type === 'ready' ? ok() : m.type === 'error' && bad(new Error(m.message)));
     });
-    const think = (variant, fen, go) => new Promise((ok, bad) => {
-      let last = null;
-      onmsg = m => {
-        if (m.type === 'info') last = m;
-        else if (m.type === 'bestmove') ok(last);
-        else if (m.type === 'error') bad(new Error(m.message));
-      };
-      w.postMessage({ type: 'position', variant, fen, moves: [] });
-      w.postMessage({ type: 'go', level: 8, seed: 1, ...go });
-    });
+    const think = self.thinker(m => w.postMessage(m), f => (onmsg = f));
     const out = [];
     for (const [variant, fen] of positions) {
       const warm = await think(variant, 'startpos', { movetime: 1000 });
@@ -143,6 +135,23 @@ try {
   server.close();
 }
 
+// thinker returns think(variant, fen, go): one level-8 search over the
+// engine protocol (post sends a message, listen sets the message handler),
+// resolving to the search's last info. The page's worker and the native
+// engine share it (in the page through its source).
+function thinker(post, listen) {
+  return (variant, fen, go) => new Promise((ok, bad) => {
+    let last = null;
+    listen(m => {
+      if (m.type === 'info') last = m;
+      else if (m.type === 'bestmove') ok(last);
+      else if (m.type === 'error') bad(new Error(m.message));
+    });
+    post({ type: 'position', variant, fen, moves: [] });
+    post({ type: 'go', level: 8, seed: 1, ...go });
+  });
+}
+
 // nativeRuns builds cmd/engine natively and runs the same searches in it:
 // per rule set the last info of the mid-game search and its CPU seconds.
 async function nativeRuns() {
@@ -157,16 +166,7 @@ async function nativeRuns() {
       buf += d;
       for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) onmsg(JSON.parse(buf.slice(0, i)));
     });
-    const think = (variant, fen, go) => new Promise((ok, bad) => {
-      let last = null;
-      onmsg = m => {
-        if (m.type === 'info') last = m;
-        else if (m.type === 'bestmove') ok(last);
-        else if (m.type === 'error') bad(new Error(m.message));
-      };
-      p.stdin.write(JSON.stringify({ type: 'position', variant, fen, moves: [] }) + '\n');
-      p.stdin.write(JSON.stringify({ type: 'go', level: 8, seed: 1, ...go }) + '\n');
-    });
+    const think = thinker(m => p.stdin.write(JSON.stringify(m) + '\n'), f => (onmsg = f));
     const cpuOf = async () => {
       const f = (await readFile(`/proc/${p.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
       return (Number(f[11]) + Number(f[12])) / 100;

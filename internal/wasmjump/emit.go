@@ -38,6 +38,9 @@ type region struct {
 	peel    bool // entered at e = b from before a: each such jump is a copy of b's code instead
 }
 
+// flagged reports whether loop r is entered inside, at e, through the flag.
+func (r region) flagged() bool { return r.e >= 0 && !r.peel }
+
 // threadFunc decodes one function body and rewrites its dispatcher jumps.
 // nparams is the number of the function's parameters.
 func threadFunc(body []byte, nparams int, st *Stats) ([]byte, error) {
@@ -56,8 +59,8 @@ func threadFunc(body []byte, nparams int, st *Stats) ([]byte, error) {
 	if f.insts, f.frames, err = decode(body, f.code); err != nil {
 		return nil, err
 	}
-	loop, chain, table := dispatcher(f.insts, f.frames)
-	if loop < 0 || !safe(f.insts, loop) || !f.layout(loop, chain, table) {
+	loop, chain, table, bt := dispatcher(f.insts, f.frames)
+	if loop < 0 || !safe(f.insts, loop, bt) || !f.layout(loop, chain, table, bt) {
 		return body, nil
 	}
 	f.findJumps()
@@ -73,7 +76,7 @@ func threadFunc(body []byte, nparams int, st *Stats) ([]byte, error) {
 // layout checks that the body is laid out as Go lays it out (the
 // dispatcher's blocks opened one after the other, then local.get 0,
 // br_table, and the innermost block's end) and records the points.
-func (f *fn) layout(loop int, chain, table []int) bool {
+func (f *fn) layout(loop int, chain, table []int, bt int) bool {
 	n := len(chain) - 1
 	f.loop, f.table = loop, table
 	f.point = make([]int, n)
@@ -86,8 +89,7 @@ func (f *fn) layout(loop int, chain, table []int) bool {
 			return false
 		}
 	}
-	f.bt = f.frames[chain[n]].start + 2
-	return f.frames[chain[n]].end == f.bt+1 && f.insts[f.bt].op == opBrTable
+	return f.frames[chain[n]].start+2 == bt && f.frames[chain[n]].end == bt+1
 }
 
 // codeOf returns the instructions of point p's code: between the end of its
@@ -335,7 +337,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 	r := reader{b: f.body}
 	groups := r.u32()
 	for _, g := range f.regions {
-		if g.e >= 0 && !g.peel {
+		if g.flagged() {
 			e.flag = f.locals
 		}
 	}
@@ -391,7 +393,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 		if err := e.pop(); err != nil { // the end of p's block: p's code follows
 			return nil, err
 		}
-		if k, in := f.interior[p]; in && f.regions[k].e == p && !f.regions[k].peel {
+		if k, in := f.interior[p]; in && f.regions[k].e == p && f.regions[k].flagged() {
 			e.i32(0)
 			e.out = append(e.out, opLocalSet)
 			e.out = appendU32(e.out, uint32(e.flag))
@@ -399,7 +401,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 		if k, ok := f.head[p]; ok {
 			g := f.regions[k]
 			st.Loops++
-			if g.e >= 0 && !g.peel {
+			if g.flagged() {
 				st.Flagged++
 			}
 			e.out = append(e.out, opLoop, 0x40)
@@ -408,7 +410,7 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 				e.out = append(e.out, opBlock, 0x40)
 				e.push(f.point[q])
 			}
-			if g.e >= 0 && !g.peel {
+			if g.flagged() {
 				e.out = append(e.out, opLocalGet)
 				e.out = appendU32(e.out, uint32(e.flag))
 				if err := e.branch(opBrIf, f.point[g.e]); err != nil {
@@ -416,18 +418,8 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 				}
 			}
 		}
-		lo, hi := f.codeOf(p)
-		for i := lo; i < hi; i++ {
-			if f.isJump(i) {
-				if err := e.jump(i, st); err != nil {
-					return nil, err
-				}
-				i += 2
-				continue
-			}
-			if err := e.copy(i); err != nil {
-				return nil, err
-			}
+		if err := e.code(p, st); err != nil {
+			return nil, err
 		}
 		if _, ok := f.last[p]; ok {
 			if err := e.pop(); err != nil {
@@ -444,6 +436,24 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 		return nil, errors.New("wasmjump: frames left open")
 	}
 	return e.out, nil
+}
+
+// code writes point p's code, its dispatcher jumps through jump.
+func (e *emitter) code(p int, st *Stats) error {
+	lo, hi := e.f.codeOf(p)
+	for i := lo; i < hi; i++ {
+		if e.f.isJump(i) {
+			if err := e.jump(i, st); err != nil {
+				return err
+			}
+			i += 2
+			continue
+		}
+		if err := e.copy(i); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // jump writes the dispatcher jump at i: straight to its point's block if
@@ -471,19 +481,9 @@ func (e *emitter) jump(i int, st *Stats) error {
 		if g.peel {
 			// a copy of the loop's test, then on to the point after the loop
 			st.Threaded++
-			lo, hi := f.codeOf(t)
 			var copied Stats // the copy's jumps are counted where they are
-			for j := lo; j < hi; j++ {
-				if f.isJump(j) {
-					if err := e.jump(j, &copied); err != nil {
-						return err
-					}
-					j += 2
-					continue
-				}
-				if err := e.copy(j); err != nil {
-					return err
-				}
+			if err := e.code(t, &copied); err != nil {
+				return err
 			}
 			return e.branch(opBr, f.point[g.b+1])
 		}

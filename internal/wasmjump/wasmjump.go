@@ -18,13 +18,14 @@
 // indirect jump, and the engine (V8's TurboFan, SpiderMonkey, JSC) sees one
 // huge loop in which every value is live around the back edge.
 //
-// A forward jump needs none of that: when the jump sits inside the block
-// whose end is point B, "br <that block>" lands at the same instruction. Thread
-// rewrites exactly those jumps and leaves backward jumps (loops) to the
-// dispatcher. Local 0 is read only by the dispatcher's br_table, and every
-// other jump sets it right before it goes there, so dropping the set of a
-// threaded jump changes nothing else; Thread checks both facts per function
-// and leaves a function alone where either does not hold.
+// Thread rewrites Go's functions so that most jumps need none of that. A
+// forward jump becomes "br" to the block whose end is its point: it lands at
+// the same instruction. An innermost loop without calls becomes a
+// WebAssembly loop, its back jump a "br" to it (emit.go). Local 0 is read
+// only by the dispatcher's br_table, and every other jump sets it right
+// before it goes there, so dropping the set of a rewritten jump changes
+// nothing else; Thread checks both facts per function and leaves a function
+// alone where either does not hold.
 //
 // The search (ai) spends much of its time in branchy code, where the
 // dispatcher costs most: see the README's "Performance" section.
@@ -246,32 +247,32 @@ type frame struct {
 // function (inside one block). It returns the loop's frame, the frames open
 // inside it at the br_table (the loop first: one block per resumption point,
 // outermost first) and the frames of the br_table's labels; -1 if there is
-// no dispatcher.
-func dispatcher(insts []inst, frames []frame) (int, []int, []int) {
+// no dispatcher. bt is the br_table's index.
+func dispatcher(insts []inst, frames []frame) (loop int, chain, table []int, bt int) {
 	for i, in := range insts {
 		if in.op != opBrTable {
 			continue
 		}
 		if i == 0 || insts[i-1].op != opLocalGet || insts[i-1].imm != 0 {
-			return -1, nil, nil
+			return -1, nil, nil, -1
 		}
 		open := in.open // the function itself, then its frames
 		if len(open) < 4 || frames[open[1]].op != opBlock || frames[open[2]].op != opLoop {
-			return -1, nil, nil
+			return -1, nil, nil, -1
 		}
 		for _, f := range open[3:] {
 			if frames[f].op != opBlock {
-				return -1, nil, nil
+				return -1, nil, nil, -1
 			}
 		}
 		for _, f := range in.table {
 			if f <= open[2] {
-				return -1, nil, nil // a label outside the dispatcher's blocks
+				return -1, nil, nil, -1 // a label outside the dispatcher's blocks
 			}
 		}
-		return open[2], open[2:], in.table
+		return open[2], open[2:], in.table, i
 	}
-	return -1, nil, nil
+	return -1, nil, nil, -1
 }
 
 // safe reports whether the dispatcher alone reads what a jump leaves in
@@ -280,13 +281,9 @@ func dispatcher(insts []inst, frames []frame) (int, []int, []int) {
 // table index of call_indirect) follows a write of it in straight-line code
 // (no end, else or loop between, where control could come in from
 // elsewhere).
-func safe(insts []inst, loop int) bool {
-	dispatch := -1 // the dispatcher's local.get 0
-	for i, in := range insts {
-		if in.op == opBrTable && dispatch < 0 {
-			dispatch = i - 1
-		}
-	}
+// bt is the dispatcher's br_table.
+func safe(insts []inst, loop, bt int) bool {
+	dispatch := bt - 1 // the dispatcher's local.get 0
 	for i, in := range insts {
 		switch in.op {
 		case opLocalGet:
