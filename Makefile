@@ -24,9 +24,10 @@ WASM_EXEC := $(WASM_DIR)/go_js_wasm_exec
 WASM_ENV  := GOOS=js GOARCH=wasm
 WASM_BUILD_FLAGS := -trimpath -ldflags="-s -w"
 BIN       := tests/browser/.bin
-# wasmjump (cmd/wasmjump) makes the forward jumps of Go's wasm output direct:
-# the search runs some 20% faster. It runs on every wasm the site ships and on
-# every wasm test binary, so the tests test what ships.
+# wasmjump (cmd/wasmjump) makes the jumps of Go's wasm output direct and its
+# innermost loops without calls WebAssembly loops: the search runs about 20-50%
+# faster. It runs on every wasm the site ships and on every wasm test binary,
+# so the tests test what ships.
 WASMJUMP  := $(abspath $(BIN))/wasmjump
 
 # The packages whose tests also run as WebAssembly under Node.

@@ -1,6 +1,9 @@
 package ai
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -9,15 +12,34 @@ import (
 	"chimera/internal/cputime"
 )
 
+// midgame is a position of a rule set.
+type midgame struct{ variant, fen string }
+
 // midgames are mid-game positions of every rule set, reached from the
-// start by a fixed line of play, for speed benchmarks.
-var midgames = []struct{ variant, fen string }{
-	{"bedlam", "r1b1k2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1B1KB1R[Qq] w - - 0 7"},
-	{"assimilation", "r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R w KQkq - 0 6"},
-	{"bifold-halfgi", "(rr)(hh)(bb)(qq)(wf)(bb)1(rr)/ppp2ppp/3p1h2/4p3/4P3/2H2P2/PPPP2PP/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[Hh] w KQkq - 0 5"},
-	{"bifold-halfgi-pawns", "startpos"},
-	{"bifold-halfgi-weak", "startpos"},
-	{"chess", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"},
+// start by a fixed line of play, for speed benchmarks
+// (testdata/midgames.txt; tools/enginespeed.mjs searches the same ones in
+// a browser worker).
+var midgames = readMidgames("testdata/midgames.txt")
+
+// readMidgames reads a file of lines "rule set<TAB>position" (# starts a
+// comment line).
+func readMidgames(name string) []midgame {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	var mgs []midgame
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		v, fen, ok := strings.Cut(line, "\t")
+		if !ok {
+			panic(fmt.Sprintf("%s: %q: no tab", name, line))
+		}
+		mgs = append(mgs, midgame{v, fen})
+	}
+	return mgs
 }
 
 func mustParse(tb testing.TB, variant, fen string) *game.Position {

@@ -32,15 +32,9 @@ const dist = resolve(opt('-dist', process.env.CHIMERA_DIST || join(root, 'dist')
 const movetime = Number(opt('-movetime', 3000));
 const { chromium } = createRequire(join(root, 'tests/browser/package.json'))('playwright-core');
 
-// the mid-game positions of ai/bench_test.go
-const positions = [
-  ['bedlam', 'r1b1k2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP2PPP/R1B1KB1R[Qq] w - - 0 7'],
-  ['assimilation', 'r1bqk2r/ppp2ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R w KQkq - 0 6'],
-  ['bifold-halfgi', '(rr)(hh)(bb)(qq)(wf)(bb)1(rr)/ppp2ppp/3p1h2/4p3/4P3/2H2P2/PPPP2PP/(RR)1(BB)(QQ)(WF)(BB)(HH)(RR)[Hh] w KQkq - 0 5'],
-  ['bifold-halfgi-pawns', 'startpos'],
-  ['bifold-halfgi-weak', 'startpos'],
-  ['chess', 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4'],
-];
+// the mid-game positions of ai's benchmarks: lines "rule set<TAB>position"
+const positions = (await readFile(join(root, 'ai/testdata/midgames.txt'), 'utf8'))
+  .split('\n').filter(l => l && !l.startsWith('#')).map(l => l.split('\t'));
 
 // workerCPU returns the CPU time in seconds of the threads named
 // DedicatedWorker in the processes below pid (the browser's renderers).
@@ -48,25 +42,31 @@ async function workerCPU(pid) {
   const procs = await readdir('/proc').catch(() => []);
   const parent = new Map();
   for (const p of procs) {
-    if (!/^\d+$/.test(p)) continue;
-    const stat = await readFile(`/proc/${p}/stat`, 'utf8').catch(() => '');
-    parent.set(p, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (/^\d+$/.test(p)) parent.set(p, (await procStat(`/proc/${p}/stat`)).ppid);
   }
   const below = p => {
     for (let q = p; q; q = parent.get(q)) if (q === String(pid)) return true;
     return false;
   };
-  let ticks = 0;
+  let cpu = 0;
   for (const p of parent.keys()) {
     if (!below(p)) continue;
     for (const t of await readdir(`/proc/${p}/task`).catch(() => [])) {
-      const stat = await readFile(`/proc/${p}/task/${t}/stat`, 'utf8').catch(() => '');
-      if (!stat.includes('(DedicatedWorker')) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      const st = await procStat(`/proc/${p}/task/${t}/stat`);
+      if (st.name.startsWith('DedicatedWorker')) cpu += st.cpu;
     }
   }
-  return ticks / 100; // USER_HZ
+  return cpu;
+}
+
+// procStat reads a /proc stat file: the process's or thread's name, its
+// parent and its CPU time in seconds (user and system); empty if it is gone.
+async function procStat(file) {
+  const stat = await readFile(file, 'utf8').catch(() => '');
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return { name: '', ppid: '', cpu: 0 };
+  const f = stat.slice(close + 2).split(' '); // from the state on
+  return { name: stat.slice(stat.indexOf('(') + 1, close), ppid: f[1], cpu: (Number(f[11]) + Number(f[12])) / 100 }; // USER_HZ
 }
 
 const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
@@ -167,10 +167,7 @@ async function nativeRuns() {
       for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) onmsg(JSON.parse(buf.slice(0, i)));
     });
     const think = thinker(m => p.stdin.write(JSON.stringify(m) + '\n'), f => (onmsg = f));
-    const cpuOf = async () => {
-      const f = (await readFile(`/proc/${p.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-      return (Number(f[11]) + Number(f[12])) / 100;
-    };
+    const cpuOf = async () => (await procStat(`/proc/${p.pid}/stat`)).cpu;
     const out = {};
     for (const [variant, fen] of positions) {
       await think(variant, 'startpos', { movetime: 1000 });

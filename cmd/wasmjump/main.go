@@ -1,4 +1,5 @@
-// Command wasmjump makes the forward jumps of Go's WebAssembly output direct
+// Command wasmjump makes the jumps of Go's WebAssembly output direct where
+// they can be, and its innermost loops without calls WebAssembly loops
 // (package chimera/internal/wasmjump): make build runs it on main.wasm and
 // engine.wasm, make wasmtest on every test binary before Node runs it.
 //

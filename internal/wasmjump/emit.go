@@ -15,9 +15,10 @@ type fn struct {
 	point  []int       // point p's block: the frame whose end p's code follows
 	of     map[int]int // the point of a block of the dispatcher
 	table  []int       // the br_table's frames, default last
-	bt     int         // the br_table's index
 	jumps  []jump
-	locals int // parameters and locals: the index of a new local
+	locals int    // parameters and locals: the index of a new local
+	groups uint32 // the local declarations' groups
+	decls  int    // where the groups start, after their count
 
 	regions  []region
 	interior map[int]int // point -> its region, inside a region but not its head
@@ -45,16 +46,15 @@ func (r region) flagged() bool { return r.e >= 0 && !r.peel }
 // nparams is the number of the function's parameters.
 func threadFunc(body []byte, nparams int, st *Stats) ([]byte, error) {
 	r := reader{b: body}
-	groups := r.u32()
-	locals := nparams
-	for g := uint32(0); g < groups && r.err == nil; g++ {
-		locals += int(r.u32())
+	f := &fn{body: body, locals: nparams, groups: r.u32(), decls: r.i}
+	for g := uint32(0); g < f.groups && r.err == nil; g++ {
+		f.locals += int(r.u32())
 		r.valtype()
 	}
 	if r.err != nil {
 		return nil, r.err
 	}
-	f := &fn{body: body, code: r.i, locals: locals}
+	f.code = r.i
 	var err error
 	if f.insts, f.frames, err = decode(body, f.code); err != nil {
 		return nil, err
@@ -151,7 +151,7 @@ func (f *fn) findLoops() {
 				depth++
 			case opEnd:
 				depth--
-			case 0x10, 0x11:
+			case opCall, opCallIndirect:
 				if depth == 0 {
 					topCall[p] = true
 				}
@@ -333,17 +333,15 @@ func (f *fn) emit(st *Stats) ([]byte, error) {
 		e.opens[fr.start] = k
 	}
 	e.push(-1)
-	// locals: one more for the entry flag if a loop needs it
-	r := reader{b: f.body}
-	groups := r.u32()
+	// locals: one more (an i32) for the entry flag if a loop needs it
 	for _, g := range f.regions {
 		if g.flagged() {
 			e.flag = f.locals
 		}
 	}
 	if e.flag >= 0 {
-		e.out = appendU32(e.out, groups+1)
-		e.out = append(e.out, f.body[r.i:f.code]...)
+		e.out = appendU32(e.out, f.groups+1)
+		e.out = append(e.out, f.body[f.decls:f.code]...)
 		e.out = append(e.out, 1, 0x7f)
 	} else {
 		e.out = append(e.out, f.body[:f.code]...)

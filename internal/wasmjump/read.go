@@ -67,14 +67,20 @@ func (r *reader) skip(n int) {
 	}
 }
 
-// valtype reads a value type: a number, vector or reference type.
-func (r *reader) valtype() {
-	switch c := r.byte(); c {
+// isValtype reports whether c is a value type: a number, vector or
+// reference type.
+func isValtype(c byte) bool {
+	switch c {
 	case 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f:
-	default:
-		if r.err == nil {
-			r.err = fmt.Errorf("wasmjump: value type %#x", c)
-		}
+		return true
+	}
+	return false
+}
+
+// valtype reads a value type.
+func (r *reader) valtype() {
+	if c := r.byte(); !isValtype(c) && r.err == nil {
+		r.err = fmt.Errorf("wasmjump: value type %#x", c)
 	}
 }
 
@@ -84,13 +90,10 @@ func (r *reader) blocktype() {
 		r.byte()
 		return
 	}
-	switch r.b[r.i] {
-	case 0x40, 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f:
+	if c := r.b[r.i]; c == 0x40 || isValtype(c) {
 		r.i++
-	default:
-		if r.sleb(33) < 0 {
-			r.err = errors.New("wasmjump: negative block type index")
-		}
+	} else if r.sleb(33) < 0 {
+		r.err = errors.New("wasmjump: negative block type index")
 	}
 }
 
@@ -102,9 +105,9 @@ func (r *reader) immediates(op byte) error {
 	switch {
 	case op == 0x00 || op == 0x01 || op == 0x05 || op == 0x0f || op == 0x1a || op == 0x1b:
 		// unreachable, nop, else, return, drop, select
-	case op == 0x10: // call
+	case op == opCall:
 		r.u32()
-	case op == 0x11: // call_indirect: type, table
+	case op == opCallIndirect: // type, table
 		r.u32()
 		r.u32()
 	case op == 0x1c: // select with types

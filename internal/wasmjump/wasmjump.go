@@ -212,25 +212,27 @@ func threadCode(sec []byte, params []int, st *Stats) ([]byte, error) {
 
 // Opcodes that matter here.
 const (
-	opBlock    = 0x02
-	opLoop     = 0x03
-	opIf       = 0x04
-	opElse     = 0x05
-	opEnd      = 0x0b
-	opBr       = 0x0c
-	opBrIf     = 0x0d
-	opBrTable  = 0x0e
-	opLocalGet = 0x20
-	opLocalSet = 0x21
-	opLocalTee = 0x22
-	opI32Const = 0x41
+	opBlock        = 0x02
+	opLoop         = 0x03
+	opIf           = 0x04
+	opElse         = 0x05
+	opEnd          = 0x0b
+	opBr           = 0x0c
+	opBrIf         = 0x0d
+	opBrTable      = 0x0e
+	opCall         = 0x10
+	opCallIndirect = 0x11
+	opLocalGet     = 0x20
+	opLocalSet     = 0x21
+	opLocalTee     = 0x22
+	opI32Const     = 0x41
 )
 
 // inst is one decoded instruction: its bytes are body[start:end].
 type inst struct {
 	start, end int
 	op         byte
-	imm        int64 // the local, label depth or constant
+	imm        int64 // the local or constant
 	frame      int   // for br, br_if: the frame jumped to (an index into frames); -1 otherwise
 	open       []int // for br_table: the frames open at it, innermost last
 	table      []int // for br_table: the frames of its labels, default last
@@ -357,7 +359,6 @@ func decode(body []byte, at int) ([]inst, []frame, error) {
 			if d >= len(open) {
 				return nil, nil, fmt.Errorf("branch depth %d at %d", d, in.start)
 			}
-			in.imm = int64(d)
 			in.frame = open[len(open)-1-d]
 		case op == opBrTable:
 			n := int(r.u32())

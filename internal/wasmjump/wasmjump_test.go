@@ -62,6 +62,9 @@ func djump(pc, d byte) []byte { return cat(i32(pc), []byte{opLocalSet, 0}, br(d)
 // innermost block's end, point 2 the outermost's.
 var dispatch = cat(block, loop, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 2})
 
+// dispatch4 opens one with four points (point 3 the outermost block's).
+var dispatch4 = cat(block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 3})
+
 func TestThread(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -88,7 +91,7 @@ func TestThread(t *testing.T) {
 		jumps: 2, threaded: 2, loops: 1,
 	}, {
 		name: "a loop entered at its test (Go puts the test of a for loop last): the jump there is a copy of it",
-		body: cat(noLocals, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 3},
+		body: cat(noLocals, dispatch4,
 			end, djump(2, 3), // point 0: to the test
 			end, i32(5), []byte{0x1a}, // point 1: the loop's body
 			end, i32(1), ifEmpty, djump(1, 2), end, // point 2: back to the body if ...
@@ -106,7 +109,7 @@ func TestThread(t *testing.T) {
 		jumps: 2, threaded: 2, loops: 1,
 	}, {
 		name: "a loop entered at its test from after it: a flag in a new local",
-		body: cat(noLocals, block, loop, block, block, block, block, get0, []byte{opBrTable, 3, 0, 1, 2, 3},
+		body: cat(noLocals, dispatch4,
 			end, i32(5), []byte{0x1a}, // point 0: the loop's body
 			end, i32(1), ifEmpty, djump(0, 3), end, // point 1: back to the body if ...
 			end, djump(1, 1), // point 2: back to the test
