@@ -15,6 +15,7 @@ package app
 import (
 	"net/url"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -47,11 +48,13 @@ type Engine interface {
 }
 
 // Storage keeps strings across reloads (the browser's localStorage). Get
-// reports ok=false for a missing key; both may fail (private mode, storage
-// blocked in an iframe, quota).
+// reports ok=false for a missing key; Keys lists every key; each may fail
+// (private mode, storage blocked in an iframe, the quota).
 type Storage interface {
 	Get(key string) (value string, ok bool, err error)
 	Set(key, value string) error
+	Remove(key string) error
+	Keys() ([]string, error)
 }
 
 // Page is the HTML around the board.
@@ -100,6 +103,10 @@ type Deps struct {
 	Page    Page
 	Clock   Clock
 	Site    string // the page's address, for game records
+	// Foreign: a page of another origin frames this one. The page is then
+	// an embedded board whatever its address says: it never shows, opens,
+	// changes or deletes the visitor's games.
+	Foreign bool
 }
 
 // keyPrefs is the storage key of the player's settings.
@@ -119,10 +126,10 @@ type App struct {
 	created  int64  // when it began, ms since 1970
 	idSeq    int
 
-	opts        options
-	ephemeral   bool   // keep nothing in the visitor's games (an embedded board)
-	embedKey    string // where an embed with save=1 keeps its game
-	listDamaged bool   // the list of games could not be read: never written over
+	opts         options
+	ephemeral    bool   // keep nothing in the visitor's games (an embedded board)
+	embedKey     string // where an embed with save=1 keeps its game
+	storageNoted bool   // the player was told that storage failed
 
 	// The engine: one search at a time for the live position.
 	pending bool   // a search for the current position runs (the computer is thinking)
@@ -160,6 +167,9 @@ func New(d Deps, q url.Values) *App {
 	a := &App{d: d, noticed: map[string]bool{}}
 	a.mu.Lock()
 	a.opts = a.readOptions(q)
+	if d.Foreign && a.opts.mode == ModePlay {
+		a.opts.mode = ModeEmbed
+	}
 	a.prefs = a.loadPrefs()
 	switch {
 	case a.opts.embedded():
@@ -197,6 +207,7 @@ func (a *App) openEmbedded(q url.Values) {
 	}
 	if a.opts.save {
 		a.embedKey = embedKey(q)
+		a.moveLegacyEmbed(q)
 		if data, ok, err := a.d.Storage.Get(a.embedKey); err == nil && ok && data != "" {
 			if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
 				a.s = s
@@ -333,8 +344,16 @@ func (a *App) DismissNotice() {
 	a.out.show = true
 }
 
+// storageFailed tells the player, once a page, that the browser did not
+// keep what was asked: the game on the board goes on, but what was not
+// kept is lost on leaving the page (a reload shows what was kept before).
 func (a *App) storageFailed(err error) {
-	a.note("This browser does not keep the game (" + err.Error() + "): play goes on, but a reload starts afresh")
+	if a.storageNoted {
+		return
+	}
+	a.storageNoted = true
+	why, _, _ := strings.Cut(err.Error(), ":") // the error's name: the rest names a key
+	a.note("This browser did not keep the game (" + why + "): play goes on, but the moves from here are lost when the page is closed. Copy game keeps them")
 }
 
 // showLive shows the live position (animating e if given) and starts the

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -69,16 +70,6 @@ func (a *App) readOptions(q url.Values) options {
 // embedded reports whether the board is in another page (embed or diagram).
 func (o options) embedded() bool { return o.mode != ModePlay }
 
-// embedKey is where an embed with save=1 keeps its game: under its own
-// parameters, apart from the visitor's games.
-func embedKey(q url.Values) string {
-	var parts []string
-	for _, k := range []string{"mode", "variant", "fen", "moves", "ai", "level"} {
-		parts = append(parts, k+"="+q.Get(k))
-	}
-	return "chimera.embed." + strings.Join(parts, "&")
-}
-
 // HostEvent is a message to the page that embeds the board (the message
 // API, see web/README.md): "chimera:ready" (Variant), "chimera:move" (Move,
 // Notation, Position, Ply) after every move played by either side,
@@ -115,6 +106,10 @@ func (a *App) HostMessage(data string) error {
 	defer a.unlock()
 	var m hostMessage
 	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return errString("the message's " + te.Field + " is not " + jsonKind(te.Type.Kind().String()) + " (it is " + aOrAn(strings.Fields(te.Value + " ?")[0]) + ")")
+		}
 		return errString("not a message object: " + play.Quote(data))
 	}
 	switch m.Type {
@@ -141,6 +136,28 @@ func (a *App) HostMessage(data string) error {
 		return errString("a message needs a type (chimera:load, chimera:move, chimera:goto, chimera:flip)")
 	}
 	return errString("unknown message type " + play.Quote(m.Type))
+}
+
+// jsonKind names the JSON a Go kind is read from.
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "int", "int64":
+		return "a whole number"
+	case "slice":
+		return "a list"
+	}
+	return "of the right type"
+}
+
+// aOrAn puts an article before a JSON value's kind ("a string", "an
+// object").
+func aOrAn(kind string) string {
+	if kind != "" && strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
 }
 
 func (a *App) hostLoad(m hostMessage) error {

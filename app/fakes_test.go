@@ -75,12 +75,15 @@ func (e *fakeEngine) count(typ string) int {
 	return n
 }
 
-// fakeStorage is a map that can be made to fail.
+// fakeStorage is a map that can be made to fail, and with quota > 0 holds
+// at most that many characters of keys and values (as localStorage's
+// quota counts them), refusing a Set beyond it.
 type fakeStorage struct {
 	m        map[string]string
 	failSet  bool
 	failGet  bool
 	setCalls int
+	quota    int
 }
 
 func newStorage() *fakeStorage { return &fakeStorage{m: map[string]string{}} }
@@ -97,8 +100,46 @@ func (s *fakeStorage) Set(k, v string) error {
 	if s.failSet {
 		return errors.New("QuotaExceededError")
 	}
+	if s.quota > 0 {
+		n := s.size() + len(k) + len(v)
+		if old, ok := s.m[k]; ok {
+			n -= len(k) + len(old)
+		}
+		if n > s.quota {
+			return errors.New("QuotaExceededError: Setting the value of '" + k + "' exceeded the quota.")
+		}
+	}
 	s.m[k] = v
 	return nil
+}
+
+func (s *fakeStorage) Remove(k string) error {
+	if s.failSet {
+		return errors.New("SecurityError: storage is blocked")
+	}
+	delete(s.m, k)
+	return nil
+}
+
+func (s *fakeStorage) Keys() ([]string, error) {
+	if s.failGet {
+		return nil, errors.New("SecurityError: storage is blocked")
+	}
+	var ks []string
+	for k := range s.m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks, nil
+}
+
+// size is the characters held.
+func (s *fakeStorage) size() int {
+	n := 0
+	for k, v := range s.m {
+		n += len(k) + len(v)
+	}
+	return n
 }
 
 // fakePage records what the page was told.

@@ -51,32 +51,148 @@ type GameInfo struct {
 	Current bool   `json:"current"`
 }
 
-// entries reads the list of games (empty when there is none or it is
-// unreadable: a damaged list is reported, and not written over).
+// entries reads the list of games and makes it agree with the games
+// storage holds: a list that is missing, unreadable or damaged in part is
+// rebuilt from the games' own data (keyGameData keys), a line whose game is
+// gone is dropped and a kept game the list lacks is added, so that every
+// saved game is reachable from Games. A repair is written back and said
+// once.
 func (a *App) entries() []Entry {
 	data, ok, err := a.d.Storage.Get(keyGames)
 	if err != nil {
 		a.storageFailed(err)
 		return nil
 	}
-	if !ok {
-		return nil
+	es, damaged := parseEntries(data, ok)
+	keys, err := a.d.Storage.Keys()
+	if err != nil {
+		a.storageFailed(err)
+		return es
 	}
-	var es []Entry
-	if err := json.Unmarshal([]byte(data), &es); err != nil {
-		a.listDamaged = true
-		a.note("The list of saved games could not be read (" + play.Quote(err.Error()) + "): it is left as it is")
-		return nil
+	listed := map[string]bool{}
+	out := es[:0]
+	for _, e := range es {
+		if v, ok, _ := a.d.Storage.Get(keyGameData + e.ID); ok && v != "" {
+			out = append(out, e)
+			listed[e.ID] = true
+		} else {
+			damaged = true // its game is gone
+		}
+	}
+	es = out
+	found := 0
+	sort.Strings(keys)
+	for _, k := range keys {
+		id, isGame := strings.CutPrefix(k, keyGameData)
+		if !isGame || id == "" || listed[id] {
+			continue
+		}
+		v, ok, _ := a.d.Storage.Get(k)
+		if !ok || v == "" {
+			continue
+		}
+		if e, ok := entryOf(id, v); ok {
+			es = append(es, e)
+			listed[id] = true
+			found++
+		}
+	}
+	switch {
+	case damaged && len(es) == 0:
+		a.note("The list of saved games was damaged, and this browser keeps no saved game: the list starts anew")
+	case damaged:
+		a.note("The list of saved games was damaged: it was rebuilt from the " + count(len(es), "game") + " this browser keeps")
+	case found > 0:
+		a.note(count(found, "saved game") + " missing from the list of games " + plural(found, "is", "are") + " back in Games")
+	}
+	if damaged || found > 0 {
+		a.writeEntries(es)
 	}
 	return es
 }
 
+func plural(n int, one, more string) string {
+	if n == 1 {
+		return one
+	}
+	return more
+}
+
+// parseEntries reads the stored list of games (ok: there is one): the
+// lines that are well formed, and whether anything was not.
+func parseEntries(data string, ok bool) (es []Entry, damaged bool) {
+	if !ok || data == "" {
+		return nil, false
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal([]byte(data), &raw); err != nil {
+		return nil, true
+	}
+	seen := map[string]bool{}
+	for _, r := range raw {
+		var e Entry
+		if json.Unmarshal(r, &e) != nil || !validID(e.ID) || seen[e.ID] || play.FindVariant(e.Variant) == nil {
+			damaged = true
+			continue
+		}
+		seen[e.ID] = true
+		es = append(es, e)
+	}
+	return es, damaged
+}
+
+// validID reports whether id can be a kept game's id (newID's form, or
+// that of an earlier version: short, printable, no spaces).
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// savedTimes are the times a kept game's data carries beside the session
+// (App.gameData), for rebuilding its line in the list.
+type savedTimes struct {
+	Created int64 `json:"created"`
+	Updated int64 `json:"updated"`
+}
+
+// entryOf rebuilds a kept game's line in the list from its data.
+func entryOf(id, data string) (Entry, bool) {
+	s, _, err := play.Load([]byte(data))
+	if err != nil {
+		return Entry{}, false
+	}
+	var t savedTimes
+	json.Unmarshal([]byte(data), &t)
+	res, why := s.Outcome()
+	return Entry{ID: id, Variant: s.Variant().ID, Computer: s.Computer, Level: s.Level,
+		Created: t.Created, Updated: max(t.Updated, t.Created), Plies: s.Ply(), Result: res, Reason: why}, true
+}
+
+// gameData is what is kept of the game: the session (play.Session.Save)
+// with the times it began and was last played, so that its line in the
+// list can be rebuilt from it.
+func (a *App) gameData(now int64) string {
+	b := a.s.Save()
+	t, _ := json.Marshal(savedTimes{Created: a.created, Updated: now})
+	if len(b) > 2 && b[0] == '{' {
+		return string(t[:len(t)-1]) + "," + string(b[1:])
+	}
+	return string(b)
+}
+
 func (a *App) writeEntries(es []Entry) {
-	if a.listDamaged {
-		return
+	if es == nil {
+		es = []Entry{}
 	}
 	b, _ := json.Marshal(es)
-	if err := a.d.Storage.Set(keyGames, string(b)); err != nil {
+	if err := a.setKept(keyGames, string(b)); err != nil {
 		a.storageFailed(err)
 	}
 }
@@ -99,9 +215,7 @@ func (a *App) newID(es []Entry) string {
 func (a *App) save() {
 	if a.ephemeral {
 		if a.embedKey != "" {
-			if err := a.d.Storage.Set(a.embedKey, string(a.s.Save())); err != nil {
-				a.storageFailed(err)
-			}
+			a.saveEmbed()
 		}
 		return
 	}
@@ -114,7 +228,7 @@ func (a *App) save() {
 		a.id = a.newID(es)
 		a.created = now
 	}
-	if err := a.d.Storage.Set(keyGameData+a.id, string(a.s.Save())); err != nil {
+	if err := a.setKept(keyGameData+a.id, a.gameData(now)); err != nil {
 		a.storageFailed(err)
 		return
 	}
@@ -137,7 +251,7 @@ func (a *App) save() {
 
 // setLast remembers id as the game played last, and as this tab's game.
 func (a *App) setLast(id string) {
-	if err := a.d.Storage.Set(keyLast, id); err != nil {
+	if err := a.setKept(keyLast, id); err != nil {
 		a.storageFailed(err)
 	}
 	if a.d.Tab != nil {
@@ -161,7 +275,7 @@ func (a *App) prune(es []Entry) []Entry {
 	drop := map[string]bool{}
 	for _, e := range finished[KeepFinished:] {
 		drop[e.ID] = true
-		a.d.Storage.Set(keyGameData+e.ID, "") // best effort: the list no longer names it
+		a.d.Storage.Remove(keyGameData + e.ID) // best effort: the list no longer names it
 	}
 	out := es[:0]
 	for _, e := range es {
@@ -213,6 +327,9 @@ func findEntry(es []Entry, id string) (Entry, bool) {
 func (a *App) Games() []GameInfo {
 	a.lock()
 	defer a.unlock()
+	if a.ephemeral {
+		return []GameInfo{} // an embedded board never shows the visitor's games
+	}
 	es := a.entries()
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
 	out := make([]GameInfo, 0, len(es))
@@ -231,6 +348,9 @@ func (a *App) Games() []GameInfo {
 func (a *App) Continue(id string) error {
 	a.lock()
 	defer a.unlock()
+	if a.ephemeral {
+		return errEmbedded
+	}
 	e, ok := findEntry(a.entries(), id)
 	if !ok {
 		return errString("that game is no longer kept")
@@ -250,6 +370,9 @@ func (a *App) Continue(id string) error {
 func (a *App) Delete(id string) error {
 	a.lock()
 	defer a.unlock()
+	if a.ephemeral {
+		return errEmbedded
+	}
 	es := a.entries()
 	out := es[:0]
 	found := false
@@ -264,13 +387,17 @@ func (a *App) Delete(id string) error {
 		return errString("that game is no longer kept")
 	}
 	a.writeEntries(out)
-	a.d.Storage.Set(keyGameData+id, "")
+	a.d.Storage.Remove(keyGameData + id)
 	if id == a.id {
 		a.id = ""
 	}
 	a.out.show = true
 	return nil
 }
+
+// errEmbedded refuses what an embedded board may not do: reach the
+// visitor's games.
+const errEmbedded = errString("an embedded board does not reach the games kept on this device: open Chimera's own page for them")
 
 // switchTo shows session s (kept as id, "" for a new game: an embedded
 // board keeps its own).

@@ -49,12 +49,18 @@ func (a *App) Position() string {
 func (a *App) LoadRecord(text string, computer, level int) error {
 	a.lock()
 	defer a.unlock()
+	if a.ephemeral {
+		return errEmbedded
+	}
 	if strings.TrimSpace(text) == "" {
 		return errString("the record is empty: paste a game, or pick a file")
 	}
 	r, err := play.ParseRecord(text, a.s.Variant().ID)
 	if err != nil {
 		return err
+	}
+	if r.Variant.Hidden {
+		return errString("the record is of a game Chimera does not offer (" + r.Variant.Name + ")")
 	}
 	for side, tag := range []string{"White", "Black"} {
 		var l int
@@ -69,11 +75,14 @@ func (a *App) LoadRecord(text string, computer, level int) error {
 func (a *App) LoadPosition(variant, pos string, computer, level int) error {
 	a.lock()
 	defer a.unlock()
+	if a.ephemeral {
+		return errEmbedded
+	}
 	if strings.TrimSpace(pos) == "" {
 		return errString("the position is empty")
 	}
 	v := play.FindVariant(variant)
-	if v == nil {
+	if v == nil || v.Hidden {
 		return errString("unknown game " + play.Quote(variant))
 	}
 	return a.startLoaded(v.ID, strings.TrimSpace(pos), nil, computer, level)

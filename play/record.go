@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"chimera/game"
 )
@@ -276,11 +278,33 @@ func Why(err error) string {
 	return err.Error()
 }
 
-// Quote returns s in quotes for a message, cut to at most 80 characters.
+// Quote returns s in quotes for a message, exactly as it is but escaped
+// where it would not show (spaces at its ends are kept; a control
+// character, a line break, a byte that is not UTF-8 or an invisible format
+// character is written as Go escapes it, \n, \x00, \u200b), and cut to at
+// most 80 characters with "…" and its length in characters after the cut.
 func Quote(s string) string {
-	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > 80 {
-		s = string(r[:79]) + "…"
+	var b strings.Builder
+	n, cutAt := 0, 0
+	for i, w := 0, 0; i < len(s); i += w {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w = size
+		if n == 79 {
+			cutAt = b.Len()
+		}
+		n++
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == ' ' || unicode.IsGraphic(r) && !unicode.Is(unicode.Cf, r):
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
 	}
-	return "“" + s + "”"
+	if n > 80 {
+		return "“" + b.String()[:cutAt] + "…” (" + strconv.Itoa(n) + " characters)"
+	}
+	return "“" + b.String() + "”"
 }

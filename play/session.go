@@ -245,6 +245,9 @@ func Load(data []byte) (s *Session, problems []string, err error) {
 	ply := s.Len()
 	if _, ok := raw["ply"]; ok && !field("ply", &ply) {
 		ply = s.Len()
+	} else if ply < 0 || ply > len(moves) {
+		problems = append(problems, fmt.Sprintf("its ply %d is not between 0 and %d: the last move is shown", ply, len(moves)))
+		ply = s.Len()
 	}
 	for s.n > ply && s.Undo() {
 	}

@@ -15,9 +15,26 @@
   const bar = document.getElementById('loader-bar');
   const msg = document.getElementById('loader-msg');
   const params = new URLSearchParams(location.search);
-  // The page's mode (play, embed, diagram) chooses its layout (app.css).
-  const mode = params.get('mode');
-  if (mode === 'embed' || mode === 'diagram') document.documentElement.dataset.mode = mode;
+  // foreign: a page of another origin frames this one (at any depth; a
+  // frame whose origin cannot be read is another origin's). Such a page is
+  // only ever an embedded board: it never shows or changes the visitor's
+  // games, whatever its address says (cmd/wasm reads this too).
+  boot.foreign = (() => {
+    let w = window;
+    try {
+      while (w !== w.parent) {
+        w = w.parent;
+        if (w.location.origin !== location.origin) return true;
+      }
+    } catch (e) { return true; }
+    return false;
+  })();
+  // The page's mode (play, embed, diagram) chooses its layout (app.css). The
+  // mode is read with URLSearchParams, as cmd/wasm and cmd/serve read it.
+  let mode = params.get('mode');
+  if (boot.foreign && mode !== 'diagram') mode = 'embed';
+  boot.mode = mode === 'embed' || mode === 'diagram' ? mode : 'play';
+  if (boot.mode !== 'play') document.documentElement.dataset.mode = boot.mode;
   // A focused element is scrolled into view: Ebiten focuses its canvas on
   // every press, which scrolled the page around an embedded board (and put
   // the press one square off). The canvas never needs it.

@@ -105,7 +105,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Referrer-Policy", site.ReferrerPolicy)
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	if !h.NoPolicy {
-		embeddable := site.Embeddable(r.URL.Path, r.URL.Query())
+		embeddable := site.Embeddable(r.URL.Path, r.URL.RawQuery)
 		hdr.Set("Content-Security-Policy", site.CSP(embeddable))
 		if !embeddable {
 			hdr.Set("X-Frame-Options", "SAMEORIGIN") // for browsers without frame-ancestors

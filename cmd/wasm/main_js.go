@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"net/url"
-	"strings"
 	"syscall/js"
 	"time"
 
@@ -28,18 +27,43 @@ func main() {
 	}})
 	eng := startWorker(func(m app.EngineAnswer) { a.EngineAnswer(m) })
 	loc := js.Global().Get("location")
-	q, _ := url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
+	q := pageQuery()
 	// Before the App shows the page (which sizes the board box): the board's
 	// resolution is chosen when Ebiten first reads it, at that first size.
 	prefs, _ := app.StoredPrefs(storage{"localStorage"})
 	graphics := render.ChooseGraphics(prefs.Sharp)
 	a = app.New(app.Deps{Board: g, Engine: eng, Storage: storage{"localStorage"}, Tab: storage{"sessionStorage"},
-		Page: page{}, Clock: clock{}, Site: loc.Get("origin").String() + loc.Get("pathname").String()}, q)
+		Page: page{}, Clock: clock{}, Site: loc.Get("origin").String() + loc.Get("pathname").String(),
+		Foreign: foreignFrame()}, q)
 	gr := graphics()
 	a.SetGraphics(gr)
 	bindPage(a)
 	installHook(a, g, gr)
 	render.Run(g, "Chimera")
+}
+
+// pageQuery reads the page's address with the browser's own
+// URLSearchParams, as web/boot.js and web/ui.js do (and cmd/serve with
+// site.ParseQuery, the same rules): every reader sees the same parameters.
+func pageQuery() url.Values {
+	q := url.Values{}
+	params := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
+	pairs := js.Global().Get("Array").Call("from", params)
+	for i := 0; i < pairs.Length(); i++ {
+		k, v := pairs.Index(i).Index(0).String(), pairs.Index(i).Index(1).String()
+		q[k] = append(q[k], v)
+	}
+	return q
+}
+
+// foreignFrame reports whether a page of another origin frames this one
+// (web/boot.js's chimeraBoot.foreign; true when boot.js could not tell).
+func foreignFrame() bool {
+	boot := js.Global().Get("chimeraBoot")
+	if !boot.Truthy() {
+		return js.Global().Get("top").Truthy() && !js.Global().Get("top").Equal(js.Global().Get("self"))
+	}
+	return boot.Get("foreign").Truthy()
 }
 
 // page is the HTML around the board: web/ui.js's window.chimeraUI.
@@ -100,6 +124,31 @@ func (st storage) Set(key, value string) (err error) {
 	}
 	ls.Call("setItem", key, value)
 	return nil
+}
+
+func (st storage) Remove(key string) (err error) {
+	defer catch(&err)
+	ls := js.Global().Get(st.name)
+	if !ls.Truthy() {
+		return errNoStorage
+	}
+	ls.Call("removeItem", key)
+	return nil
+}
+
+func (st storage) Keys() (keys []string, err error) {
+	defer catch(&err)
+	ls := js.Global().Get(st.name)
+	if !ls.Truthy() {
+		return nil, errNoStorage
+	}
+	n := ls.Get("length").Int()
+	for i := 0; i < n; i++ {
+		if k := ls.Call("key", i); k.Type() == js.TypeString {
+			keys = append(keys, k.String())
+		}
+	}
+	return keys, nil
 }
 
 type glueError string

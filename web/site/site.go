@@ -9,7 +9,6 @@ package site
 import (
 	"bytes"
 	"errors"
-	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -57,16 +56,18 @@ func CSP(embeddable bool) string {
 func MetaCSP() string { return strings.Join(directives, "; ") }
 
 // Embeddable reports whether other sites may frame the page at urlPath
-// with the query q: embed.html (the example of embedding), and the game
-// page opened in one of its embed modes (index.html?mode=embed or
-// ?mode=diagram). The game page in its ordinary mode may be framed only by
-// the site itself.
-func Embeddable(urlPath string, q url.Values) bool {
+// with the raw query rawQuery (as sent, without '?'): embed.html (the
+// example of embedding), and the game page opened in one of its embed
+// modes (index.html?mode=embed or ?mode=diagram). The game page in its
+// ordinary mode may be framed only by the site itself. The mode is read
+// by ParseQuery, as the page reads it (URLSearchParams), so the page a
+// foreign site may frame is always one that draws itself as an embed.
+func Embeddable(urlPath, rawQuery string) bool {
 	switch path.Base(path.Clean("/" + urlPath)) {
 	case "embed.html":
 		return true
 	case "/", "index.html":
-		return slices.Contains(EmbedModes, q.Get("mode"))
+		return slices.Contains(EmbedModes, Mode(rawQuery))
 	}
 	return false
 }

@@ -34,9 +34,13 @@ func TestEmbeddable(t *testing.T) {
 		{"/", false}, {"/index.html", false}, {"/?mode=embed", true}, {"/index.html?mode=diagram&fen=x", true},
 		{"/?mode=play", false}, {"/?mode=", false}, {"/embed.html", true}, {"/sub/embed.html", true},
 		{"/main.wasm?mode=embed", false}, {"/?mode=Embed", false},
+		// the pairs Go's url.ParseQuery skips, and the page does not
+		{"/index.html?mode=play;&mode=embed", false}, {"/?mode=%zz&mode=embed", false},
+		{"/?mode=embed;&mode=play", false}, {"/?mode=%65mbed", true}, {"/?&&mode=embed", true},
+		{"/?mode=embed&mode=play", true}, {"/?mode=play&mode=embed", false}, {"/?mode+=embed", false},
 	} {
 		u, _ := url.Parse(tc.target)
-		if got := Embeddable(u.Path, u.Query()); got != tc.want {
+		if got := Embeddable(u.Path, u.RawQuery); got != tc.want {
 			t.Errorf("Embeddable(%s) = %v", tc.target, got)
 		}
 	}
