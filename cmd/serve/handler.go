@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,7 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"chimera/web/site"
@@ -57,8 +59,10 @@ var longCached = map[string]bool{
 }
 
 const (
-	maxOnTheFly   = 64 << 20  // largest file compressed on the fly
-	maxCacheBytes = 256 << 20 // memory kept for on-the-fly compressed files
+	maxOnTheFly    = 64 << 20  // largest file compressed on the fly
+	maxCacheBytes  = 256 << 20 // memory kept for files compressed on the fly
+	maxCompressing = 128 << 20 // bytes of files being compressed at once (a compression holds about its output, under its file's size for the compressible types)
+	maxManifest    = 16 << 20  // largest site.json read
 )
 
 // Handler serves the static files below a directory, and nothing outside
@@ -71,15 +75,27 @@ type Handler struct {
 	// tests' host pages, which frame the site from another origin).
 	NoPolicy bool
 
-	mu      sync.Mutex
-	gz      map[string]gzEntry // on-the-fly compressed files, by path in the root
-	gzBytes int64
+	manifest memo[fileKey, *site.Manifest] // site.json, nil when it is not a site's manifest
+	hashes   memo[fileKey, content]        // the files' contents, by version
+	decoded  memo[decodeKey, content]      // what .gz copies decode to (when no manifest vouches for them)
+	gzipped  memo[fileKey, []byte]         // gzip compressed here, at most maxCacheBytes
+	// compressing bounds the memory of the compressions running at once
+	compressing *budget
+
+	// counts of the work done, for the tests
+	compressions, hashings, decodings atomic.Int64
 }
 
-type gzEntry struct {
-	mod  time.Time
+// content identifies a file's content: its SHA-256 (hex) and length.
+type content struct {
+	sum  string
 	size int64
-	data []byte
+}
+
+// decodeKey is a version of a .gz copy, decoded up to limit bytes.
+type decodeKey struct {
+	copy  fileKey
+	limit int64
 }
 
 // NewHandler returns a handler serving the files below dir.
@@ -88,7 +104,10 @@ func NewHandler(dir string) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{root: root, gz: map[string]gzEntry{}}, nil
+	h := &Handler{root: root, compressing: newBudget(maxCompressing)}
+	h.gzipped.maxBytes = maxCacheBytes
+	h.gzipped.size = func(b []byte) int64 { return int64(cap(b)) }
+	return h, nil
 }
 
 // ContentType returns the content type served for a file name.
@@ -165,17 +184,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	if site.Compressible(rel) {
 		// brotli, then gzip, then the file as it is: a precompressed copy
-		// written by the build, else gzip compressed here
+		// known to encode the file as it is now, else gzip compressed here
 		hdr.Add("Vary", "Accept-Encoding")
 		ae := r.Header.Get("Accept-Encoding")
-		if AcceptsEncoding(ae, "br") && h.servePrecompressed(w, r, full, st, "br") {
+		if AcceptsEncoding(ae, "br") && h.serveCopy(w, r, rel, full, st, "br") {
 			return
 		}
 		if AcceptsGzip(ae) {
-			if h.servePrecompressed(w, r, full, st, "gzip") {
+			if h.serveCopy(w, r, rel, full, st, "gzip") {
 				return
 			}
-			if data, err := h.compressed(full, st); err == nil {
+			if data, err := h.compressed(r.Context(), full, st); err == nil {
 				hdr.Set("ETag", etag(st, "z"))
 				serveEncoded(w, r, "gzip", st.ModTime(), bytes.NewReader(data), int64(len(data)))
 				return
@@ -196,22 +215,134 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // precompressed names the copies the build writes beside a file, by encoding.
 var precompressed = map[string]string{"br": ".br", "gzip": ".gz"}
 
-// servePrecompressed sends FILE.br or FILE.gz (by encoding), written by the build,
-// if it exists and is not older than FILE.
-func (h *Handler) servePrecompressed(w http.ResponseWriter, r *http.Request, full string, st os.FileInfo, encoding string) bool {
+// serveCopy sends FILE.br or FILE.gz (by encoding) if it is known to encode
+// FILE as it is now (copyMatches), whatever the files' times say.
+func (h *Handler) serveCopy(w http.ResponseWriter, r *http.Request, rel, full string, st os.FileInfo, encoding string) bool {
 	name := full + precompressed[encoding]
-	gst, err := h.root.Stat(name)
-	if err != nil || !gst.Mode().IsRegular() || gst.ModTime().Before(st.ModTime()) {
-		return false
+	if cst, err := h.root.Stat(name); err != nil || !cst.Mode().IsRegular() {
+		return false // missing, or something that must not be opened (a FIFO)
 	}
 	f, err := h.root.Open(name)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	w.Header().Set("ETag", etag(gst, precompressed[encoding][1:]))
-	serveEncoded(w, r, encoding, gst.ModTime(), f, gst.Size())
+	cst, err := f.Stat()
+	if err != nil || !cst.Mode().IsRegular() || !h.copyMatches(r.Context(), rel, full, st, name, cst, encoding) {
+		return false
+	}
+	w.Header().Set("ETag", etag(cst, precompressed[encoding][1:]))
+	// the later of the two times: the copy is as new as the content it encodes
+	mod := cst.ModTime()
+	if st.ModTime().After(mod) {
+		mod = st.ModTime()
+	}
+	serveEncoded(w, r, encoding, mod, f, cst.Size())
 	return true
+}
+
+// copyMatches reports whether a precompressed copy (name, cst) of the file
+// (rel, full, st) encodes the file's present content. It does when
+//
+//   - the site's manifest (site.json at the top of the folder) has an entry for
+//     the file whose SHA-256 is that of the file now, and records a copy of
+//     this size for the encoding (site.FileInfo.Vouches): the build made this
+//     copy from this content; or, failing that,
+//   - for gzip, the copy decodes to the file's content (same length and
+//     SHA-256): checked once per version of the copy and kept, the decoding
+//     stopped after the file's length. A folder that is not a built site, a
+//     .gz made by hand or a manifest from an older build get their .gz copies
+//     checked this way.
+//
+// A brotli copy the manifest does not vouch for is never sent: there is no
+// brotli decoder to check it with.
+//
+// The file's hash is computed once per version of the file (path, size and
+// modification time) and shared by concurrent requests, as is the check of a
+// copy; so after `cp -r dist` (every copy older than its file) each file is
+// hashed once and its copies served again.
+func (h *Handler) copyMatches(ctx context.Context, rel, full string, st os.FileInfo, name string, cst os.FileInfo, encoding string) bool {
+	now, err := h.contentOf(ctx, full, st)
+	if err != nil {
+		return false
+	}
+	if m := h.siteManifest(ctx); m != nil {
+		if fi, ok := m.Files[rel]; ok && fi.Vouches(encoding, cst.Size(), now.sum) {
+			return true
+		}
+	}
+	if encoding != "gzip" {
+		return false
+	}
+	dec, err := h.decodedGzip(ctx, name, cst, st.Size())
+	return err == nil && dec == now
+}
+
+// contentOf returns the content of a file's version st: hashed once per
+// version, concurrent callers sharing one hashing.
+func (h *Handler) contentOf(ctx context.Context, full string, st os.FileInfo) (content, error) {
+	key := keyOf(full, st)
+	return h.hashes.get(ctx, full, key, func() (content, error) {
+		h.hashings.Add(1)
+		f, err := h.root.Open(full)
+		if err != nil {
+			return content{}, err
+		}
+		defer f.Close()
+		sum, n, err := site.HashReader(f)
+		if err != nil {
+			return content{}, err
+		}
+		if n != key.size {
+			return content{}, fmt.Errorf("%s changed while it was read", full)
+		}
+		return content{sum, n}, nil
+	})
+}
+
+// decodedGzip returns the content a gzip copy (name, cst) decodes to, decoded
+// once per version of the copy and at most limit+1 bytes of it: a copy that
+// is not gzip, is damaged, or decodes to more than limit bytes gets a content
+// of size -1, which matches no file, and is kept as such until it changes.
+func (h *Handler) decodedGzip(ctx context.Context, name string, cst os.FileInfo, limit int64) (content, error) {
+	key := decodeKey{keyOf(name, cst), limit}
+	return h.decoded.get(ctx, name, key, func() (content, error) {
+		h.decodings.Add(1)
+		f, err := h.root.Open(name)
+		if err != nil {
+			return content{}, err
+		}
+		defer f.Close()
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return content{size: -1}, nil
+		}
+		sum, n, err := site.HashReader(io.LimitReader(zr, limit+1))
+		if err != nil || n > limit {
+			return content{size: -1}, nil
+		}
+		return content{sum, n}, nil
+	})
+}
+
+// siteManifest returns the folder's site.json, read once per version of it,
+// or nil when there is none or it is not a site's manifest.
+func (h *Handler) siteManifest(ctx context.Context) *site.Manifest {
+	st, err := h.root.Stat(site.ManifestName)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxManifest {
+		return nil
+	}
+	m, _ := h.manifest.get(ctx, site.ManifestName, keyOf(site.ManifestName, st), func() (*site.Manifest, error) {
+		data, err := h.root.ReadFile(site.ManifestName)
+		if err != nil {
+			return nil, err
+		}
+		if m, err := site.ParseManifest(data); err == nil {
+			return m, nil
+		}
+		return nil, nil // not a site's: kept as none until it changes
+	})
+	return m
 }
 
 // serveEncoded sends an encoded body. Range requests are answered with the whole
@@ -227,42 +358,39 @@ func serveEncoded(w http.ResponseWriter, r *http.Request, encoding string, mod t
 	http.ServeContent(w, r, "", mod, body)
 }
 
-// compressed returns the gzip encoding of a file, cached in memory until the file
-// changes.
-func (h *Handler) compressed(full string, st os.FileInfo) ([]byte, error) {
+// errTooLarge refuses to compress a file larger than maxOnTheFly.
+var errTooLarge = errors.New("too large to compress on the fly")
+
+// compressed returns the gzip encoding of a file's version st. It is made once
+// per version, however many requests ask for it meanwhile, and kept in memory
+// (at most maxCacheBytes in all, the least recently used dropped first); the
+// compressions running at once hold at most maxCompressing bytes of files.
+func (h *Handler) compressed(ctx context.Context, full string, st os.FileInfo) ([]byte, error) {
 	if st.Size() > maxOnTheFly {
-		return nil, fmt.Errorf("%s: too large to compress on the fly", full)
+		return nil, errTooLarge
 	}
-	h.mu.Lock()
-	e, ok := h.gz[full]
-	h.mu.Unlock()
-	if ok && e.mod.Equal(st.ModTime()) && e.size == st.Size() {
-		return e.data, nil
-	}
-	raw, err := h.root.ReadFile(full)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
-	zw.Write(raw)
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	data := buf.Bytes()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if old, ok := h.gz[full]; ok {
-		h.gzBytes -= int64(len(old.data))
-		delete(h.gz, full)
-	}
-	if h.gzBytes+int64(len(data)) > maxCacheBytes {
-		h.gz = map[string]gzEntry{}
-		h.gzBytes = 0
-	}
-	h.gz[full] = gzEntry{mod: st.ModTime(), size: st.Size(), data: data}
-	h.gzBytes += int64(len(data))
-	return data, nil
+	return h.gzipped.get(ctx, full, keyOf(full, st), func() ([]byte, error) {
+		defer h.compressing.release(h.compressing.acquire(st.Size()))
+		h.compressions.Add(1)
+		f, err := h.root.Open(full)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+		n, err := io.Copy(zw, f)
+		if err == nil && n != st.Size() {
+			err = fmt.Errorf("%s changed while it was compressed", full)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := zw.Close(); err != nil {
+			return nil, err
+		}
+		return bytes.Clone(buf.Bytes()), nil // no spare capacity kept
+	})
 }
 
 // etag is a strong validator from size and modification time; each representation

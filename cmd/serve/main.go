@@ -3,16 +3,37 @@
 //	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080 [-v] [-nopolicy]
 //
 // It prints the URL it listens on (with -addr 127.0.0.1:0 it picks a free port),
-// serves .wasm as application/wasm, and sends compressible files brotli- or
-// gzip-encoded to clients that accept it (brotli first): a precompressed FILE.br or
-// FILE.gz written by the build when present, else gzip compressed on the fly (and
-// kept in memory). Every answer carries the site's Content-Security-Policy (package
+// serves .wasm as application/wasm, and sends compressible files (site.Compressible)
+// brotli- or gzip-encoded to clients that accept it, brotli first.
+//
+// The encoded copies are chosen by content, never by file times (a `cp -r dist`
+// makes every copy look older than its file): FILE.br or FILE.gz beside a file
+// is sent only when it is known to encode the file as it is now. It is when the
+// site's manifest (site.json, written by web/sitebuild) records for the file the
+// SHA-256 of its present content and a copy of that size; or, for a .gz the
+// manifest does not vouch for (no site.json, a .gz made by hand, a manifest of an
+// older build), when the copy decodes to the file's content. A .br the manifest
+// does not vouch for is never sent (Go has no brotli decoder to check it with).
+// Each file is hashed, and each unvouched .gz decoded, once per version (path,
+// size, modification time), the work shared by concurrent requests.
+//
+// Without a valid copy, a gzip client gets gzip made here: once per version of the
+// file however many requests ask for it meanwhile (they wait for the one
+// compression), kept in memory (256 MB in all, the least recently used dropped
+// first; files up to 64 MB), with at most 128 MB of files being compressed at once.
+// A brotli-only client then gets the file as it is.
+//
+// Every answer carries the site's Content-Security-Policy (package
 // chimera/web/site: frame-ancestors * for the embed modes, 'self' otherwise),
 // Referrer-Policy and X-Content-Type-Options; nothing outside the folder is served,
 // whatever the path or a symbolic link says. Every response carries an ETag and
-// Last-Modified so revalidation is cheap; file names are not content-hashed, so HTML,
-// scripts and wasm are "no-cache" (always revalidated) and the service worker takes
-// care of offline play. No COOP/COEP headers are needed (no SharedArrayBuffer).
+// Last-Modified so revalidation is cheap, each representation (the file, its .br,
+// its .gz, gzip made here) its own ETag; file names are not content-hashed, so
+// HTML, scripts and wasm are "no-cache" (always revalidated) and the service
+// worker takes care of offline play. No COOP/COEP headers are needed (no
+// SharedArrayBuffer).
+//
+// tools/serveload measures it under load (docs/SERVE-LOAD.md).
 package main
 
 import (

@@ -39,6 +39,19 @@ func gz(t *testing.T, data []byte) []byte {
 	return b.Bytes()
 }
 
+// gzLevel is gz at a compression level.
+func gzLevel(t *testing.T, data []byte, level int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := gzip.NewWriterLevel(&b, level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
 func gunzip(t *testing.T, data []byte) []byte {
 	t.Helper()
 	r, err := gzip.NewReader(bytes.NewReader(data))
@@ -158,29 +171,37 @@ func TestOnTheFlyGzip(t *testing.T) {
 	}
 }
 
+// TestPrecompressed: a .gz copy beside a file is sent when it decodes to the
+// file, whether it is newer or older than the file; one that decodes to
+// something else is not.
 func TestPrecompressed(t *testing.T) {
-	// The .gz is marked so we can tell it was the one served.
-	marker := gz(t, []byte("from the .gz file"))
-	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes})
-	// Written after the original: newer.
-	time.Sleep(10 * time.Millisecond)
-	if err := os.WriteFile(filepath.Join(dir, "main.wasm.gz"), marker, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	// made at another level than the handler's, so we can tell it was the one served
+	copyGz := gzLevel(t, wasmBytes, gzip.BestSpeed)
+	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes, "main.wasm.gz": copyGz})
 	h := handler(t, dir)
-	r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
-	if r.hdr.Get("Content-Encoding") != "gzip" || string(gunzip(t, r.body)) != "from the .gz file" {
-		t.Fatalf("precompressed file not served: %v %q", r.hdr, r.body)
-	}
-	if r.hdr.Get("Content-Type") != "application/wasm" {
-		t.Errorf("Content-Type %q", r.hdr.Get("Content-Type"))
-	}
-	// A stale .gz (older than the file) is ignored.
-	old := time.Now().Add(-time.Hour)
-	os.Chtimes(filepath.Join(dir, "main.wasm.gz"), old, old)
-	r = do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
-	if !bytes.Equal(gunzip(t, r.body), wasmBytes) {
-		t.Errorf("stale .gz served")
+	ae := map[string]string{"Accept-Encoding": "gzip"}
+	for _, tc := range []struct {
+		name   string
+		age    time.Duration // of the .gz, against the file
+		copy   []byte
+		served bool
+	}{
+		{"newer", time.Hour, copyGz, true},
+		{"older, as after cp -r", -time.Hour, copyGz, true},
+		{"of another content", time.Hour, gz(t, []byte("from the .gz file")), false},
+		{"of another content, older", -time.Hour, gz(t, []byte("from another .gz file")), false},
+	} {
+		writeAt(t, dir, "main.wasm.gz", tc.copy, tc.age)
+		r := do(t, h, "GET", "/main.wasm", ae)
+		if r.hdr.Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, r.body), wasmBytes) {
+			t.Fatalf("%s: not an encoding of the file: %v", tc.name, r.hdr)
+		}
+		if got := bytes.Equal(r.body, tc.copy); got != tc.served {
+			t.Errorf("%s: copy served %v, want %v", tc.name, got, tc.served)
+		}
+		if r.hdr.Get("Content-Type") != "application/wasm" {
+			t.Errorf("%s: Content-Type %q", tc.name, r.hdr.Get("Content-Type"))
+		}
 	}
 }
 
@@ -397,30 +418,23 @@ func TestSymlinks(t *testing.T) {
 	}
 }
 
-// TestBrotli: brotli is preferred when the client takes it and the build
-// wrote FILE.br; else gzip; else the file; Vary says so.
+// TestBrotli: brotli is preferred when the client takes it and the site's
+// manifest vouches for FILE.br; else gzip; else the file; Vary says so.
 func TestBrotli(t *testing.T) {
-	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes, "main.wasm.gz": gz(t, []byte("from the .gz file"))})
-	time.Sleep(10 * time.Millisecond)
-	if err := os.WriteFile(filepath.Join(dir, "main.wasm.br"), []byte("from the .br file"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	os.Chtimes(filepath.Join(dir, "main.wasm.gz"), time.Now(), time.Now())
+	copyGz := gzLevel(t, wasmBytes, gzip.BestSpeed)
+	dir := makeSite(t, map[string][]byte{"main.wasm": wasmBytes, "main.wasm.gz": copyGz, "main.wasm.br": []byte("from the .br file")})
+	writeManifest(t, dir, "main.wasm")
 	h := handler(t, dir)
 	for _, tc := range []struct{ ae, enc, body string }{
 		{"gzip, deflate, br, zstd", "br", "from the .br file"},
 		{"br", "br", "from the .br file"},
-		{"br;q=0, gzip", "gzip", "from the .gz file"},
-		{"gzip", "gzip", "from the .gz file"},
+		{"br;q=0, gzip", "gzip", string(copyGz)},
+		{"gzip", "gzip", string(copyGz)},
 		{"", "", string(wasmBytes)},
 		{"br;q=0, gzip;q=0", "", string(wasmBytes)},
 	} {
 		r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": tc.ae})
-		body := string(r.body)
-		if tc.enc == "gzip" {
-			body = string(gunzip(t, r.body))
-		}
-		if r.hdr.Get("Content-Encoding") != tc.enc || body != tc.body || r.hdr.Get("Vary") != "Accept-Encoding" {
+		if r.hdr.Get("Content-Encoding") != tc.enc || string(r.body) != tc.body || r.hdr.Get("Vary") != "Accept-Encoding" {
 			t.Errorf("Accept-Encoding %q: encoding %q, Vary %q, %d bytes", tc.ae, r.hdr.Get("Content-Encoding"), r.hdr.Get("Vary"), len(r.body))
 		}
 	}
@@ -430,11 +444,16 @@ func TestBrotli(t *testing.T) {
 	if a.hdr.Get("ETag") == b.hdr.Get("ETag") {
 		t.Errorf("br and gzip share the ETag %s", a.hdr.Get("ETag"))
 	}
-	// a stale .br is ignored
+	// a .br older than its file is served all the same
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(filepath.Join(dir, "main.wasm.br"), old, old)
+	if r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br, gzip"}); r.hdr.Get("Content-Encoding") != "br" {
+		t.Errorf("stale-by-time .br: %v", r.hdr)
+	}
+	// a .br the manifest does not vouch for is not
+	os.Remove(filepath.Join(dir, "site.json"))
 	if r := do(t, h, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "br, gzip"}); r.hdr.Get("Content-Encoding") != "gzip" {
-		t.Errorf("stale .br: %v", r.hdr)
+		t.Errorf(".br without a manifest: %v", r.hdr)
 	}
 }
 

@@ -1,9 +1,10 @@
 // Package site holds what the static site's build (web/sitebuild) and its
 // server (cmd/serve) must agree on: the pages' security policy, which
-// pages other sites may frame, and which files are sent compressed. The
-// policy is written here once: cmd/serve sends it as headers, and
-// web/sitebuild writes it into every page as <meta> tags for hosts that
-// send no headers (web/README.md, "Security headers").
+// pages other sites may frame, which files are sent compressed, and the
+// site's manifest (site.json, Manifest), which says what the precompressed
+// copies were made from. The policy is written here once: cmd/serve sends
+// it as headers, and web/sitebuild writes it into every page as <meta> tags
+// for hosts that send no headers (web/README.md, "Security headers").
 package site
 
 import (

@@ -10,8 +10,9 @@
 // installed, a brotli copy (FILE.br) of every compressible file for cmd/serve and
 // static hosts to send, stamps the service worker with a cache version (a hash of
 // the site's contents) and the list of files to precache, and writes site.json
-// (version, file sizes, gzip and brotli totals) which the loading page and the
-// browser tests read.
+// (site.Manifest: version, each file's sizes and the SHA-256 of the content its
+// .gz and .br copies were made from, gzip and brotli totals) which the loading
+// page, the browser tests and cmd/serve read.
 package main
 
 import (
@@ -42,26 +43,8 @@ var copied = map[string]bool{
 
 const (
 	swName   = "sw.js"
-	siteJSON = "site.json"
+	siteJSON = site.ManifestName
 )
-
-// FileInfo is one file's entry in site.json.
-type FileInfo struct {
-	Size   int64 `json:"size"`
-	Gzip   int64 `json:"gzip"`   // bytes a gzip-accepting client downloads
-	Brotli int64 `json:"brotli"` // bytes a brotli-accepting client downloads (FILE.br, else as Gzip)
-}
-
-// Site is the content of site.json.
-type Site struct {
-	Version     string              `json:"version"`
-	Compressor  string              `json:"compressor"`
-	Brotli      bool                `json:"brotli"` // whether .br copies were written
-	Files       map[string]FileInfo `json:"files"`
-	TotalSize   int64               `json:"totalSize"`
-	TotalGzip   int64               `json:"totalGzip"`
-	TotalBrotli int64               `json:"totalBrotli"`
-}
 
 func main() {
 	webDir := flag.String("web", "web", "folder with the page sources")
@@ -87,21 +70,21 @@ func main() {
 	} else {
 		fmt.Println("sitebuild: brotli copies with", brotliPath)
 	}
-	site, err := Build(*webDir, *dist, !*noGzip)
+	info, err := Build(*webDir, *dist, !*noGzip)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sitebuild:", err)
 		os.Exit(1)
 	}
 	br := func(n int64) string {
-		if !site.Brotli {
+		if !info.Brotli {
 			return ""
 		}
 		return fmt.Sprintf(", %.2f MB brotli", float64(n)/1e6)
 	}
 	fmt.Printf("sitebuild: %s: %d files, %.2f MB, %.2f MB gzip-compressed%s, cache version %s\n",
-		*dist, len(site.Files), float64(site.TotalSize)/1e6, float64(site.TotalGzip)/1e6, br(site.TotalBrotli), site.Version)
+		*dist, len(info.Files), float64(info.TotalSize)/1e6, float64(info.TotalGzip)/1e6, br(info.TotalBrotli), info.Version)
 	for _, name := range []string{"main.wasm", "engine.wasm"} {
-		if fi, ok := site.Files[name]; ok {
+		if fi, ok := info.Files[name]; ok {
 			fmt.Printf("sitebuild:   %-12s %6.2f MB, %5.2f MB gzip%s\n", name, float64(fi.Size)/1e6, float64(fi.Gzip)/1e6, br(fi.Brotli))
 		} else {
 			fmt.Printf("sitebuild:   %-12s missing\n", name)
@@ -109,8 +92,9 @@ func main() {
 	}
 }
 
-// Build finishes the site in dist from the sources in webDir.
-func Build(webDir, dist string, writeGzip bool) (*Site, error) {
+// Build finishes the site in dist from the sources in webDir and returns what
+// it wrote into site.json.
+func Build(webDir, dist string, writeGzip bool) (*site.Manifest, error) {
 	if err := os.MkdirAll(dist, 0o755); err != nil {
 		return nil, err
 	}
@@ -180,7 +164,7 @@ func Build(webDir, dist string, writeGzip bool) (*Site, error) {
 	names = append(names, swName)
 	sort.Strings(names)
 
-	info := &Site{Version: version, Files: map[string]FileInfo{}, Compressor: "go", Brotli: writeGzip && brotliPath != ""}
+	info := &site.Manifest{Version: version, Files: map[string]site.FileInfo{}, Compressor: "go", Brotli: writeGzip && brotliPath != ""}
 	if zopfliPath != "" {
 		info.Compressor = "zopfli"
 	}
@@ -260,12 +244,13 @@ func StampServiceWorker(tmpl []byte, version string, precache []string) ([]byte,
 }
 
 // compressAll writes FILE.gz and FILE.br (with brotli installed) for the
-// compressible files and returns each file's sizes. The compressions run two
+// compressible files and returns each file's sizes and content hash (the
+// content the copies are made from). The compressions run two
 // at a time (the machines here have two cores), gzip and brotli of one file
 // apart. A copy no smaller than what a client would get without it (the
 // file, or for brotli the gzip copy) is not written.
-func compressAll(dist string, names []string, writeGzip bool) ([]FileInfo, error) {
-	infos := make([]FileInfo, len(names))
+func compressAll(dist string, names []string, writeGzip bool) ([]site.FileInfo, error) {
+	infos := make([]site.FileInfo, len(names))
 	gz := make([][]byte, len(names))
 	br := make([][]byte, len(names))
 	var errs []error
@@ -284,7 +269,7 @@ func compressAll(dist string, names []string, writeGzip bool) ([]FileInfo, error
 		if err != nil {
 			return nil, err
 		}
-		infos[i] = FileInfo{Size: int64(len(data)), Gzip: int64(len(data)), Brotli: int64(len(data))}
+		infos[i] = site.FileInfo{Size: int64(len(data)), Gzip: int64(len(data)), Brotli: int64(len(data)), SHA256: site.ContentHash(data)}
 		if !site.Compressible(n) {
 			continue
 		}

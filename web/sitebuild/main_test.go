@@ -140,10 +140,29 @@ func TestBuild(t *testing.T) {
 		!strings.Contains(string(sw), `"./index.html?mode=embed"`) {
 		t.Errorf("sw.js not stamped: %s", sw)
 	}
-	var js Site
+	var js site.Manifest
 	data, _ := os.ReadFile(filepath.Join(dist, "site.json"))
 	if err := json.Unmarshal(data, &js); err != nil || js.Version != info.Version {
 		t.Errorf("site.json: %v %+v", err, js)
+	}
+	// site.json records each file's content hash, and so vouches for the
+	// copies made from it (what cmd/serve checks)
+	if m, err := site.ParseManifest(data); err != nil || len(m.Files) != len(info.Files) {
+		t.Errorf("ParseManifest: %v", err)
+	}
+	for name, fi := range js.Files {
+		content, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(name)))
+		if err != nil || fi.SHA256 != site.ContentHash(content) {
+			t.Errorf("%s: sha256 %q in site.json, content's %q (%v)", name, fi.SHA256, site.ContentHash(content), err)
+		}
+		for enc, ext := range map[string]string{"gzip": ".gz", "br": ".br"} {
+			if st, err := os.Stat(filepath.Join(dist, filepath.FromSlash(name)+ext)); err == nil && !fi.Vouches(enc, st.Size(), fi.SHA256) {
+				t.Errorf("site.json does not vouch for %s%s", name, ext)
+			}
+		}
+	}
+	if !js.Files["main.wasm"].Vouches("gzip", int64(len(z)), site.ContentHash(orig)) {
+		t.Errorf("site.json does not vouch for main.wasm.gz")
 	}
 	// Same input, same version; a change, a new version.
 	again, err := Build(web, dist, true)
