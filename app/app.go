@@ -1,10 +1,22 @@
-// Package app is what the browser page does, in pure Go: it keeps the game
-// session, asks the engine for the computer's moves and ignores stale
-// answers, remembers the game and the player's settings, walks the moves,
-// reads moves typed into the move box, and tells the page what to show,
-// say and play. It talks to the world through small interfaces (Board,
-// Engine, Storage, Page, Clock) so that it is tested with plain `go test`
-// and fakes; cmd/wasm only binds them to the browser.
+// Package app is what the browser page does, in pure Go. It talks to the
+// world through small interfaces (Board, Engine, Storage, Page, Clock) so
+// that it is tested with plain `go test` and fakes; cmd/wasm only binds
+// them to the browser.
+//
+// An App is a thin router between the page's activities, each a
+// controller that owns the board alone while it is active:
+//   - GameController (game.go): the game session: the moves, the computer
+//     player and its stale answers, the games kept on this device, links,
+//     records, the move box, hints and the embedding page's messages;
+//   - LessonController (lesson.go): How to play, a lesson's examples and
+//     exercises on the board.
+//
+// The router holds what the page has once (the player's settings, the
+// notices, the caption about the board) and decides who draws: a
+// controller reaches the Board only through App.boardFor, which gives it
+// only to the controller that owns it. The game goes on behind an open
+// lesson (a computer's reply included) without drawing, and is drawn
+// whole again when the lesson closes.
 //
 // Concurrency: every exported method locks the App. Calls to the Board and
 // the Engine are made with the lock held (they never call back into the App
@@ -14,13 +26,11 @@ package app
 
 import (
 	"net/url"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"chimera/game"
-	"chimera/play"
 	"chimera/render/layout"
 	"chimera/render/model"
 )
@@ -112,43 +122,42 @@ type Deps struct {
 // keyPrefs is the storage key of the player's settings.
 const keyPrefs = "chimera.prefs"
 
-// App is the page's logic. Create it with New.
+// App is the page's router: it holds what the page has once and gives the
+// board to one controller at a time. Create it with New.
 type App struct {
 	mu sync.Mutex
 	d  Deps
 
-	s     *play.Session
-	view  int // the ply shown (== s.Ply() when live)
+	// Game is the game on the page; Lesson is How to play (open or not).
+	Game   *GameController
+	Lesson *LessonController
+	owner  controller // the controller that owns the board
+
+	opts  options // the page's URL options (mode, orientation, ...)
 	prefs Prefs
 	// graphics is how the board is drawn, told once by the page at start.
 	graphics layout.Graphics
-	id       string // the kept game's id ("" until its first move is kept)
-	created  int64  // when it began, ms since 1970
-	idSeq    int
 
-	opts         options
-	ephemeral    bool   // keep nothing in the visitor's games (an embedded board)
-	embedKey     string // where an embed with save=1 keeps its game
-	storageNoted bool   // the player was told that storage failed
-
-	// The engine: one search at a time for the live position.
-	pending bool   // a search for the current position runs (the computer is thinking)
-	goID    int    // id of the newest 'go' sent
-	skip    int    // answers still to come from abandoned searches
-	depth   int    // progress of the running search
-	score   string // its score, White's view: "+0.35", "#3", "#-2"
-	waiting int    // generation of a reply held back until the board's animation ends (0: none)
-	gen     int    // bumped whenever the game changes under a held-back reply
-	engErr  string // the engine's last error, shown until the next search
-
-	notices []string // messages for the player ("Unknown game ...")
-	noticed map[string]bool
-
-	lesson    *lessonState // How to play is open: the board shows a lesson (lesson.go)
-	boardNote *Note        // a caption about the board: a described piece, a hint (describe.go)
-	hint      hintState    // the hint search and its move (hint.go)
+	notices      []string // messages for the player ("Unknown game ...")
+	noticed      map[string]bool
+	storageNoted bool  // the player was told that storage failed
+	caption      *Note // a caption about the board: a described piece, a hint (describe.go)
 
 	out outbox // what to tell the page once the lock is released
+}
+
+// controller is an activity of the page that owns the board while it is
+// active.
+type controller interface {
+	// attach draws the controller's whole board: it owns the board now.
+	attach(b Board)
+	// boardMove takes a move the player made on the board (a move string).
+	boardMove(ms string)
+	// shownPosition is the position on the board.
+	shownPosition() *game.Position
+	// overlay is what the controller marks on its board, under a caption's
+	// marks.
+	overlay() model.Overlay
 }
 
 // outbox collects the page calls made while the App is locked.
@@ -171,128 +180,41 @@ func New(d Deps, q url.Values) *App {
 		a.opts.mode = ModeEmbed
 	}
 	a.prefs = a.loadPrefs()
-	switch {
-	case a.opts.embedded():
-		a.openEmbedded(q)
-	case HasGame(q):
-		a.openLink(q)
-	default:
-		a.openKept()
-	}
-	if a.s == nil {
-		a.s, _ = play.New(play.DefaultSettings)
-	}
+	a.Lesson = &LessonController{a: a}
+	a.Game = newGame(a, q)
 	a.d.Board.SetStyle(a.style())
-	a.d.Board.SetFlipped(a.flipped())
-	a.showLive(nil)
-	if a.opts.ply >= 0 {
-		a.gotoPly(a.opts.ply)
-	}
-	a.out.events = append(a.out.events, HostEvent{Type: "chimera:ready", Variant: a.s.Variant().ID})
+	a.owner = a.Game
+	a.Game.start()
 	a.unlock()
 	return a
 }
 
-// openEmbedded shows the game of an embedded board: its parameters' game, or
-// with save=1 the game it kept under them. It never reads or writes the
-// visitor's games; a diagram has no opponent.
-func (a *App) openEmbedded(q url.Values) {
-	a.ephemeral = true
-	if a.opts.mode == ModeDiagram {
-		q = cloneValues(q)
-		q.Set("ai", "none")
-	} else if q.Get("ai") == "" {
-		q = cloneValues(q)
-		q.Set("ai", "none") // an embedded game is for two players unless it names the computer
-	}
-	if a.opts.save {
-		a.embedKey = embedKey(q)
-		a.moveLegacyEmbed(q)
-		if data, ok, err := a.d.Storage.Get(a.embedKey); err == nil && ok && data != "" {
-			if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
-				a.s = s
-				return
-			}
-		}
-	}
-	a.s = a.fromLink(q)
+// take gives the board to c, which draws it whole.
+func (a *App) take(c controller) {
+	a.owner = c
+	c.attach(a.d.Board)
+	a.out.show = true
 }
 
-func cloneValues(q url.Values) url.Values {
-	c := url.Values{}
-	for k, v := range q {
-		c[k] = append([]string(nil), v...)
+// boardFor returns the Board when c owns it, else nil: the one way a
+// controller reaches the board.
+func (a *App) boardFor(c controller) Board {
+	if a.owner == c {
+		return a.d.Board
 	}
-	return c
+	return nil
 }
 
-// openLink shows the game of a link: the kept game that is the same (this
-// tab's first: a reload), else the link's game as a new one, kept at once
-// when it has moves. It never writes over another game.
-func (a *App) openLink(q url.Values) {
-	link := a.fromLink(q)
-	a.s = link
-	es := a.entries()
-	try := func(e Entry) bool {
-		if e.Variant != link.Variant().ID || e.Plies != link.Ply() {
-			return false
-		}
-		s, err := a.loadEntry(e)
-		if err != nil || !sameGame(s, link) {
-			return false
-		}
-		a.s, a.id, a.created = s, e.ID, e.Created
-		return true
-	}
-	if e, ok := findEntry(es, a.tabID()); ok && try(e) {
-		return
-	}
-	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
-	for _, e := range es {
-		if try(e) {
-			a.setLast(e.ID)
-			return
-		}
-	}
-	a.save() // a new game (if it has moves)
+// closeLesson ends an open lesson and gives the board back to the game,
+// which draws it (switchTo, CloseLesson).
+func (a *App) closeLesson() {
+	a.Lesson.end()
+	a.owner = a.Game
 }
 
-// openKept continues this tab's game or the game played last; an earlier
-// version's one saved game joins the list first.
-func (a *App) openKept() {
-	es := a.entries()
-	if data, ok, _ := a.d.Storage.Get(keyOldGame); ok && data != "" {
-		if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
-			a.s = s
-			a.save()
-			a.d.Storage.Set(keyOldGame, "")
-			return
-		}
-	}
-	last, _, _ := a.d.Storage.Get(keyLast)
-	for _, id := range []string{a.tabID(), last} {
-		e, ok := findEntry(es, id)
-		if !ok {
-			continue
-		}
-		s, err := a.loadEntry(e)
-		if err != nil {
-			a.note("The saved " + gameName(e.Variant) + " game could not be read (" + err.Error() + "): a new game was started; the saved one is kept as it was")
-			continue
-		}
-		a.s, a.id, a.created = s, e.ID, e.Created
-		return
-	}
-}
-
-// tabID is the game this tab showed.
-func (a *App) tabID() string {
-	if a.d.Tab == nil {
-		return ""
-	}
-	id, _, _ := a.d.Tab.Get(keyTab)
-	return id
-}
+// guest reports whether the page is a guest in another page (an embed or a
+// diagram, or framed by another origin): it keeps nothing of the visitor's.
+func (a *App) guest() bool { return a.opts.embedded() }
 
 // unlock releases the lock and then tells the page what happened.
 func (a *App) unlock() {
@@ -302,8 +224,8 @@ func (a *App) unlock() {
 	var addr string
 	if o.show {
 		v = a.buildView()
-		if !a.ephemeral {
-			addr = Link(a.linkQuery())
+		if !a.guest() {
+			addr = Link(a.Game.linkQuery())
 		}
 	}
 	a.mu.Unlock()
@@ -356,192 +278,17 @@ func (a *App) storageFailed(err error) {
 	a.note("This browser did not keep the game (" + why + "): play goes on, but the moves from here are lost when the page is closed. Copy game keeps them")
 }
 
-// showLive shows the live position (animating e if given) and starts the
-// computer when it is its turn. (Changes to the game are kept by save.)
-func (a *App) showLive(e *game.Effect) {
-	p := a.s.Position()
-	a.view = a.s.Ply()
-	board := play.Board(p)
-	var targets []model.Target
-	if !a.s.ComputerToMove() && a.opts.interactive && a.opts.mode != ModeDiagram {
-		targets = play.Targets(p)
-	}
-	a.positionChanged()
-	if e != nil {
-		a.board().PlayEvent(play.Event(a.s.Variant(), *e), board, targets)
-	} else {
-		a.board().SetPosition(board, targets)
-	}
-	a.board().SetOverlay(a.gameOverlay())
-	a.out.show = true
-	if a.s.ComputerToMove() && !a.pending {
-		a.think()
-	}
-}
-
-// moved reports a move just played (by either side): announcement and sound.
-func (a *App) moved(e game.Effect) {
-	n := a.s.Ply()
-	words := a.s.Words()[n-1]
-	res, why := a.s.Outcome()
-	if res != "" {
-		words += ". " + game.ResultWords(res, why)
-	}
-	a.out.events = append(a.out.events, HostEvent{Type: "chimera:move", Move: a.s.MoveStrings()[n-1],
-		Notation: a.s.Notation()[n-1], Position: a.s.Position().String(), Ply: n})
-	if res != "" {
-		a.out.events = append(a.out.events, HostEvent{Type: "chimera:gameover", Result: res, Reason: why})
-	}
-	a.out.announce = append(a.out.announce, words)
-	if !a.prefs.Sound {
-		return
-	}
-	s := SoundMove
-	switch e.Kind {
-	case game.KindCapture:
-		s = SoundCapture
-	case game.KindMerge:
-		s = SoundMerge
-	case game.KindSplit, game.KindLeave:
-		s = SoundSplit
-	case game.KindDrop:
-		s = SoundDrop
-	}
-	switch {
-	case res != "":
-		s = SoundEnd
-	case a.s.Position().InCheck():
-		s = SoundCheck
-	}
-	a.out.sounds = append(a.out.sounds, s)
-}
-
-// BoardMove plays a move the player made on the board (a move string).
+// BoardMove takes a move the player made on the board (a move string): the
+// board's owner plays it.
 func (a *App) BoardMove(ms string) {
 	a.lock()
 	defer a.unlock()
-	if a.lesson != nil {
-		a.lessonMove(ms)
-		return
-	}
-	a.playHuman(ms)
-}
-
-// playHuman plays the player's move if it is their turn at the live ply.
-func (a *App) playHuman(ms string) error {
-	if a.view != a.s.Ply() {
-		return errString("you are viewing an earlier move: go to the last move to play")
-	}
-	if a.s.ComputerToMove() {
-		return errString("it is the computer's turn")
-	}
-	e, err := a.s.Play(ms)
-	if err != nil {
-		return err
-	}
-	a.gen++
-	a.moved(e)
-	a.save()
-	a.showLive(&e)
-	return nil
+	a.owner.boardMove(ms)
 }
 
 type errString string
 
 func (e errString) Error() string { return string(e) }
-
-// NewGame starts a game with the given settings.
-func (a *App) NewGame(set play.Settings) error {
-	a.lock()
-	defer a.unlock()
-	s, err := play.New(set)
-	if err != nil {
-		return err
-	}
-	a.switchTo(s, "", 0) // a new game shows the player's side at the bottom
-	return nil
-}
-
-// flipped reports whether Black is at the bottom: the side the page's
-// orient parameter names is, else the player's side (White's in a game of
-// two players), unless the player turned the board.
-func (a *App) flipped() bool {
-	base := a.s.Computer == 0
-	if a.opts.orient != "" {
-		base = a.opts.orient == "black"
-	}
-	return base != a.prefs.Turned
-}
-
-// Undo takes back the last move (and the computer's reply).
-func (a *App) Undo() {
-	a.lock()
-	defer a.unlock()
-	a.abandon()
-	a.gen++
-	if a.s.UndoTurn() {
-		a.save()
-		a.showLive(nil)
-	} else if a.view != a.s.Ply() {
-		a.showLive(nil)
-	}
-}
-
-// Redo replays a taken-back move (and the computer's reply).
-func (a *App) Redo() {
-	a.lock()
-	defer a.unlock()
-	a.abandon()
-	a.gen++
-	if e, ok := a.s.RedoTurn(); ok {
-		a.save()
-		a.showLive(&e)
-	}
-}
-
-// Goto shows the position after ply moves (0: the start); the live ply
-// (Ply of the session) returns to play.
-func (a *App) Goto(ply int) {
-	a.lock()
-	defer a.unlock()
-	a.gotoPly(ply)
-}
-
-func (a *App) gotoPly(ply int) {
-	ply = max(0, min(ply, a.s.Ply()))
-	if ply == a.view {
-		return
-	}
-	if ply == a.s.Ply() {
-		a.showLive(nil)
-		return
-	}
-	a.view = ply
-	a.positionChanged()
-	a.board().SetPosition(play.Board(a.s.PositionAt(ply)), nil)
-	a.out.show = true
-}
-
-// Step moves the viewed ply by delta (the arrow keys).
-func (a *App) Step(delta int) {
-	a.lock()
-	defer a.unlock()
-	a.gotoPly(a.view + delta)
-}
-
-// Flip turns the board around and remembers it.
-func (a *App) Flip() {
-	a.lock()
-	defer a.unlock()
-	a.flip()
-}
-
-func (a *App) flip() {
-	a.prefs.Turned = !a.prefs.Turned
-	a.savePrefs()
-	a.board().SetFlipped(a.flipped())
-	a.out.show = true
-}
 
 // CancelSelection drops the board's selection, and a caption with its
 // marks (Escape).
@@ -563,7 +310,7 @@ func (a *App) SetPrefs(p Prefs) {
 	a.savePrefs()
 	a.d.Board.SetStyle(a.style())
 	if hints {
-		a.hintsChanged()
+		a.Game.hintsChanged()
 	}
 	a.out.show = true
 }

@@ -89,8 +89,8 @@ func TestStaleAnswers(t *testing.T) {
 			r.play(t, "e2e4")
 			old := r.engine.lastGo(t).ID
 			r.Undo()
-			if r.engine.count("stop") != 1 || r.page.last().Thinking || r.App.s.Ply() != 0 {
-				t.Fatalf("undo: stops %d, ply %d", r.engine.count("stop"), r.App.s.Ply())
+			if r.engine.count("stop") != 1 || r.page.last().Thinking || r.Game.s.Ply() != 0 {
+				t.Fatalf("undo: stops %d, ply %d", r.engine.count("stop"), r.Game.s.Ply())
 			}
 			if r.page.last().Status != "Your move (White)" {
 				t.Errorf("after undo: %q", r.page.last().Status)
@@ -99,11 +99,11 @@ func TestStaleAnswers(t *testing.T) {
 			// The abandoned search's answer comes now: a legal move in the
 			// new position too, but not an answer to it.
 			answer(r, old, "e7e5")
-			if r.App.s.Ply() != 1 || !r.page.last().Thinking {
+			if r.Game.s.Ply() != 1 || !r.page.last().Thinking {
 				t.Fatalf("stale answer played: %s", r.position())
 			}
 			answer(r, r.engine.lastGo(t).ID, "d7d5")
-			if got := strings.Join(r.App.s.MoveStrings(), " "); got != "d2d4 d7d5" {
+			if got := strings.Join(r.Game.s.MoveStrings(), " "); got != "d2d4 d7d5" {
 				t.Errorf("moves %q", got)
 			}
 		})
@@ -120,12 +120,12 @@ func TestStaleAnswers(t *testing.T) {
 				t.Fatalf("new game: go %+v flipped %v", g, r.board.flipped)
 			}
 			answer(r, old, "e2e4") // legal for the computer's White too, but stale
-			if r.App.s.Ply() != 0 || !r.page.last().Thinking {
+			if r.Game.s.Ply() != 0 || !r.page.last().Thinking {
 				t.Fatalf("stale answer played in the new game")
 			}
 			answer(r, g.ID, "d2d4")
-			if r.App.s.Ply() != 1 || r.App.s.Variant().ID != "assimilation" || r.App.s.MoveStrings()[0] != "d2d4" {
-				t.Errorf("new game's reply: ply %d", r.App.s.Ply())
+			if r.Game.s.Ply() != 1 || r.Game.s.Variant().ID != "assimilation" || r.Game.s.MoveStrings()[0] != "d2d4" {
+				t.Errorf("new game's reply: ply %d", r.Game.s.Ply())
 			}
 		})
 	}
@@ -141,7 +141,7 @@ func TestStaleAnswers(t *testing.T) {
 		}
 		r2.answer("e7e5")
 		r2.answer("d7d5") // a second answer (an old worker's) is ignored
-		if got := strings.Join(r2.App.s.MoveStrings(), " "); got != "e2e4 e7e5" {
+		if got := strings.Join(r2.Game.s.MoveStrings(), " "); got != "e2e4 e7e5" {
 			t.Errorf("moves %q", got)
 		}
 	})
@@ -152,13 +152,13 @@ func TestReplyWaitsForAnimation(t *testing.T) {
 	r.play(t, "e2e4")
 	r.board.left = 300 * time.Millisecond
 	r.answer("e7e5")
-	if r.App.s.Ply() != 1 || !r.page.last().Thinking {
+	if r.Game.s.Ply() != 1 || !r.page.last().Thinking {
 		t.Fatalf("reply shown during the player's animation")
 	}
 	r.board.left = 0
 	r.clock.advance(400 * time.Millisecond)
-	if r.App.s.Ply() != 2 || r.page.last().Thinking {
-		t.Fatalf("reply not shown after the animation: ply %d", r.App.s.Ply())
+	if r.Game.s.Ply() != 2 || r.page.last().Thinking {
+		t.Fatalf("reply not shown after the animation: ply %d", r.Game.s.Ply())
 	}
 	// A held-back reply is dropped by an undo.
 	r.play(t, "g1f3")
@@ -166,7 +166,7 @@ func TestReplyWaitsForAnimation(t *testing.T) {
 	r.answer("b8c6")
 	r.Undo()
 	r.clock.advance(time.Second)
-	if got := strings.Join(r.App.s.MoveStrings(), " "); got != "e2e4 e7e5" {
+	if got := strings.Join(r.Game.s.MoveStrings(), " "); got != "e2e4 e7e5" {
 		t.Errorf("after undo during the wait: %q", got)
 	}
 }
@@ -179,7 +179,7 @@ func TestViewingMoves(t *testing.T) {
 	if v.Ply != 1 || v.Status != "Viewing move 1 of 3" || v.Turn != "black" || r.board.targets != nil {
 		t.Errorf("viewing: %+v targets %d", v, len(r.board.targets))
 	}
-	if r.BoardMove("b8c6"); r.App.s.Ply() != 3 {
+	if r.BoardMove("b8c6"); r.Game.s.Ply() != 3 {
 		t.Error("a move was played while viewing an earlier ply")
 	}
 	r.Step(-5)

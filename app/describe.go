@@ -18,8 +18,8 @@ type Note struct {
 }
 
 func (a *App) clearNote() {
-	if a.boardNote != nil {
-		a.boardNote = nil
+	if a.caption != nil {
+		a.caption = nil
 		a.out.show = true
 	}
 }
@@ -31,30 +31,26 @@ func (a *App) DismissNote() {
 	a.dismissNote()
 }
 
+// dismissNote hides the caption: the board's owner shows its own marks
+// again (and a hint's arrow goes with its caption).
 func (a *App) dismissNote() {
-	if a.boardNote == nil {
+	if a.caption == nil {
 		return
 	}
-	a.boardNote = nil
+	a.caption = nil
 	a.out.show = true
-	if a.lesson != nil {
-		a.d.Board.SetOverlay(a.lessonOverlay())
-		return
+	if a.owner == a.Game {
+		a.Game.hint.move = "" // a hint's arrow goes with its caption
 	}
-	a.hint.move = ""
-	a.board().SetOverlay(a.gameOverlay())
+	a.d.Board.SetOverlay(a.owner.overlay())
 }
 
-// shownPosition returns the position on the board: the lesson's, or the
-// game's at the ply viewed.
-func (a *App) shownPosition() *game.Position {
-	switch {
-	case a.lesson != nil:
-		return a.lesson.pos
-	case a.view != a.s.Ply():
-		return a.s.PositionAt(a.view)
+// dropCaption drops the caption when c owns the board (its position
+// changed under it).
+func (a *App) dropCaption(c controller) {
+	if a.owner == c {
+		a.caption = nil
 	}
-	return a.s.Position()
 }
 
 // Describe names the piece in slot of square sq (a right-click, a long
@@ -69,24 +65,17 @@ func (a *App) Describe(sq model.Square, slot int) {
 }
 
 func (a *App) describe(sq model.Square, slot int) {
-	p := a.shownPosition()
+	p := a.owner.shownPosition()
 	d, ok := describePiece(p, int(sq), slot)
 	if !ok {
 		a.dismissNote()
 		return
 	}
-	a.boardNote = &Note{Kind: "describe", Title: d.title, Text: d.text}
-	a.hint.move = ""
-	o := model.Overlay{}
-	if a.lesson == nil {
-		o = a.gameOverlay()
-	}
+	a.caption = &Note{Kind: "describe", Title: d.title, Text: d.text}
+	a.Game.hint.move = ""
+	o := a.owner.overlay()
 	o.Marks = append(o.Marks, d.marks...)
-	if a.lesson != nil {
-		a.d.Board.SetOverlay(o)
-	} else {
-		a.board().SetOverlay(o)
-	}
+	a.d.Board.SetOverlay(o)
 	a.out.show = true
 }
 
@@ -212,7 +201,7 @@ func (a *App) DescribeSquare(text string) error {
 	}
 	a.lock()
 	defer a.unlock()
-	p := a.shownPosition()
+	p := a.owner.shownPosition()
 	if p.At(int(sq))[0] == game.NoPiece {
 		a.dismissNote()
 		return errString("there is no piece on " + sq.String())

@@ -101,9 +101,9 @@ type hostMessage struct {
 // move} (a move string or the human notation), {type: "chimera:goto", ply},
 // {type: "chimera:flip"}. It returns what is wrong with it (the glue sends
 // it back as chimera:error); a wrong message changes nothing.
-func (a *App) HostMessage(data string) error {
-	a.lock()
-	defer a.unlock()
+func (g *GameController) HostMessage(data string) error {
+	g.a.lock()
+	defer g.a.unlock()
 	var m hostMessage
 	if err := json.Unmarshal([]byte(data), &m); err != nil {
 		var te *json.UnmarshalTypeError
@@ -114,23 +114,23 @@ func (a *App) HostMessage(data string) error {
 	}
 	switch m.Type {
 	case "chimera:load":
-		return a.hostLoad(m)
+		return g.hostLoad(m)
 	case "chimera:move":
 		if m.Move == "" {
 			return errString("chimera:move needs a move")
 		}
-		return a.hostMove(m.Move)
+		return g.hostMove(m.Move)
 	case "chimera:goto":
 		if m.Ply == nil {
 			return errString("chimera:goto needs a ply (0: the start)")
 		}
-		if *m.Ply < 0 || *m.Ply > a.s.Ply() {
-			return errString(fmt.Sprintf("chimera:goto: ply %d is not between 0 and %d", *m.Ply, a.s.Ply()))
+		if *m.Ply < 0 || *m.Ply > g.s.Ply() {
+			return errString(fmt.Sprintf("chimera:goto: ply %d is not between 0 and %d", *m.Ply, g.s.Ply()))
 		}
-		a.gotoPly(*m.Ply)
+		g.gotoPly(*m.Ply)
 		return nil
 	case "chimera:flip":
-		a.flip()
+		g.flip()
 		return nil
 	case "":
 		return errString("a message needs a type (chimera:load, chimera:move, chimera:goto, chimera:flip)")
@@ -160,8 +160,8 @@ func aOrAn(kind string) string {
 	return "a " + kind
 }
 
-func (a *App) hostLoad(m hostMessage) error {
-	v := a.s.Variant()
+func (g *GameController) hostLoad(m hostMessage) error {
+	v := g.s.Variant()
 	if m.Variant != "" {
 		if v = play.FindVariant(m.Variant); v == nil || v.Hidden {
 			return errString("chimera:load: unknown game " + play.Quote(m.Variant))
@@ -182,8 +182,8 @@ func (a *App) hostLoad(m hostMessage) error {
 			return errString("chimera:load: moves is a list of move strings")
 		}
 	}
-	set := play.Settings{Variant: v.ID, FEN: m.FEN, Computer: a.s.Computer, Level: a.s.Level}
-	if a.opts.mode == ModeDiagram {
+	set := play.Settings{Variant: v.ID, FEN: m.FEN, Computer: g.s.Computer, Level: g.s.Level}
+	if g.a.opts.mode == ModeDiagram {
 		set.Computer = -1
 	}
 	s, err := play.New(set)
@@ -198,32 +198,34 @@ func (a *App) hostLoad(m hostMessage) error {
 			return errString("chimera:load: " + e.Error())
 		}
 	}
-	turned := a.prefs.Turned
-	a.switchTo(s, "", 0)
-	a.prefs.Turned = turned // a load keeps the embed's orientation
-	a.board().SetFlipped(a.flipped())
-	a.save()
+	turned := g.a.prefs.Turned
+	g.switchTo(s, "", 0)
+	g.a.prefs.Turned = turned // a load keeps the embed's orientation
+	if b := g.board(); b != nil {
+		b.SetFlipped(g.flipped())
+	}
+	g.save()
 	return nil
 }
 
 // hostMove plays a move the host asks for, by its move string or its human
 // notation, at the live ply.
-func (a *App) hostMove(text string) error {
-	if r, why := a.s.Outcome(); r != "" {
+func (g *GameController) hostMove(text string) error {
+	if r, why := g.s.Outcome(); r != "" {
 		return errString("chimera:move: the game is over (" + game.ResultWords(r, why) + ")")
 	}
-	if a.s.ComputerToMove() {
+	if g.s.ComputerToMove() {
 		return errString("chimera:move: it is the computer's turn")
 	}
-	moves, exact := play.Match(a.s.Position(), text)
+	moves, exact := play.Match(g.s.Position(), text)
 	if !exact {
 		if len(moves) > 1 {
 			return errString("chimera:move: " + play.Quote(text) + " could be several moves")
 		}
 		return errString("chimera:move: " + play.Quote(text) + " is not legal here")
 	}
-	if a.view != a.s.Ply() {
-		a.showLive(nil)
+	if g.view != g.s.Ply() {
+		g.showLive(nil)
 	}
-	return a.playHuman(a.s.Position().MoveString(moves[0]))
+	return g.playHuman(g.s.Position().MoveString(moves[0]))
 }

@@ -16,8 +16,8 @@ func TestEmbedNeverTouchesTheVisitorsGames(t *testing.T) {
 		before[k] = v
 	}
 	e := newRig(t, store, link("assimilation", "", "", "mode", "embed"))
-	if e.App.s.Computer != -1 || e.engine.count("go") != 0 {
-		t.Errorf("an embed without ai plays the computer: %d", e.App.s.Computer)
+	if e.Game.s.Computer != -1 || e.engine.count("go") != 0 {
+		t.Errorf("an embed without ai plays the computer: %d", e.Game.s.Computer)
 	}
 	e.play(t, "d2d4", "d7d5")
 	e.Flip()
@@ -42,7 +42,7 @@ func TestEmbedNeverTouchesTheVisitorsGames(t *testing.T) {
 	s1 := newRig(t, store, q)
 	s1.play(t, "e2e4")
 	s2 := newRig(t, store, q)
-	if got := strings.Join(s2.App.s.MoveStrings(), " "); got != "e2e4" {
+	if got := strings.Join(s2.Game.s.MoveStrings(), " "); got != "e2e4" {
 		t.Errorf("saved embed: %q", got)
 	}
 	if g := newRig(t, store, nil).Games(); len(g) != 1 {
@@ -108,8 +108,8 @@ func TestHostMessages(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", st.msg, err, st.want)
 		}
 	}
-	if got := strings.Join(r.App.s.MoveStrings(), " "); got != "e2e4 e7e5 g1f3 g8f6" || r.App.s.Variant().ID != "bedlam" {
-		t.Errorf("after the messages: %s %q", r.App.s.Variant().ID, got)
+	if got := strings.Join(r.Game.s.MoveStrings(), " "); got != "e2e4 e7e5 g1f3 g8f6" || r.Game.s.Variant().ID != "bedlam" {
+		t.Errorf("after the messages: %s %q", r.Game.s.Variant().ID, got)
 	}
 	if !r.board.flipped || r.page.last().Ply != 1 {
 		t.Errorf("flip %v ply %d", r.board.flipped, r.page.last().Ply)
@@ -119,8 +119,8 @@ func TestHostMessages(t *testing.T) {
 		t.Errorf("move event %+v", ev)
 	}
 	// A move from the host at an earlier ply goes back to the game's present.
-	if err := r.HostMessage(`{"type":"chimera:move","move":"f1c4"}`); err != nil || r.App.view != 5 {
-		t.Errorf("move while viewing: %v view %d", err, r.App.view)
+	if err := r.HostMessage(`{"type":"chimera:move","move":"f1c4"}`); err != nil || r.Game.view != 5 {
+		t.Errorf("move while viewing: %v view %d", err, r.Game.view)
 	}
 	// The game's end is told.
 	r2 := newRig(t, nil, link("assimilation", "", "none", "mode", "embed", "moves", "f2f3,e7e5,g2g4"))

@@ -53,24 +53,24 @@ func legacyEmbedKey(q url.Values) string {
 
 // moveLegacyEmbed moves an earlier version's kept game of this embed to
 // its key of today (which the next save bounds like any other).
-func (a *App) moveLegacyEmbed(q url.Values) {
+func (g *GameController) moveLegacyEmbed(q url.Values) {
 	old := legacyEmbedKey(q)
-	data, ok, err := a.d.Storage.Get(old)
+	data, ok, err := g.a.d.Storage.Get(old)
 	if err != nil || !ok {
 		return
 	}
-	a.d.Storage.Remove(old)
-	if _, have, _ := a.d.Storage.Get(a.embedKey); !have && data != "" && len(data) <= MaxEmbedGame {
-		if a.d.Storage.Set(a.embedKey, data) == nil {
-			a.writeEmbedIndex(a.embedIndex(), a.embedKey, true)
+	g.a.d.Storage.Remove(old)
+	if _, have, _ := g.a.d.Storage.Get(g.embedKey); !have && data != "" && len(data) <= MaxEmbedGame {
+		if g.a.d.Storage.Set(g.embedKey, data) == nil {
+			g.writeEmbedIndex(g.embedIndex(), g.embedKey, true)
 		}
 	}
 }
 
 // embedIndex reads the index of kept embed games (only well-formed lines
 // of the current key form).
-func (a *App) embedIndex() []embedLine {
-	data, ok, err := a.d.Storage.Get(keyEmbeds)
+func (g *GameController) embedIndex() []embedLine {
+	data, ok, err := g.a.d.Storage.Get(keyEmbeds)
 	if err != nil || !ok {
 		return nil
 	}
@@ -99,24 +99,24 @@ func isEmbedKey(k string) bool {
 	return err == nil
 }
 
-// saveEmbed keeps the embedded board's game under a.embedKey: a game too
+// saveEmbed keeps the embedded board's game under g.embedKey: a game too
 // long to keep is not kept (said once), and the oldest kept embed games
 // beyond MaxEmbedGames are dropped.
-func (a *App) saveEmbed() {
-	data := string(a.s.Save())
+func (g *GameController) saveEmbed() {
+	data := string(g.s.Save())
 	if len(data) > MaxEmbedGame {
-		a.note("This board's game is too long to keep in this browser: it is kept until the page is closed")
-		a.d.Storage.Remove(a.embedKey)
-		a.writeEmbedIndex(a.embedIndex(), a.embedKey, false)
+		g.a.note("This board's game is too long to keep in this browser: it is kept until the page is closed")
+		g.a.d.Storage.Remove(g.embedKey)
+		g.writeEmbedIndex(g.embedIndex(), g.embedKey, false)
 		return
 	}
-	ls := a.embedIndex()
-	ls = a.writeEmbedIndex(ls, a.embedKey, true)
-	if err := a.d.Storage.Set(a.embedKey, data); err != nil {
+	ls := g.embedIndex()
+	ls = g.writeEmbedIndex(ls, g.embedKey, true)
+	if err := g.a.d.Storage.Set(g.embedKey, data); err != nil {
 		// Full: an embed makes room only among the embed games.
-		a.dropEmbeds(ls, a.embedKey)
-		if err := a.d.Storage.Set(a.embedKey, data); err != nil {
-			a.storageFailed(err)
+		g.dropEmbeds(ls, g.embedKey)
+		if err := g.a.d.Storage.Set(g.embedKey, data); err != nil {
+			g.a.storageFailed(err)
 		}
 	}
 }
@@ -124,7 +124,7 @@ func (a *App) saveEmbed() {
 // writeEmbedIndex writes the index with key (kept: its line updated now,
 // else its line removed), dropping the oldest games beyond MaxEmbedGames
 // and any embed data no line names; it returns the index written.
-func (a *App) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine {
+func (g *GameController) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine {
 	out := []embedLine{}
 	for _, l := range ls {
 		if l.Key != key {
@@ -132,7 +132,7 @@ func (a *App) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine
 		}
 	}
 	if kept {
-		out = append(out, embedLine{Key: key, Updated: a.d.Clock.Now().UnixMilli()})
+		out = append(out, embedLine{Key: key, Updated: g.a.d.Clock.Now().UnixMilli()})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Updated > out[j].Updated })
 	if len(out) > MaxEmbedGames {
@@ -142,54 +142,54 @@ func (a *App) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine
 	for _, l := range out {
 		named[l.Key] = true
 	}
-	if keys, err := a.d.Storage.Keys(); err == nil {
+	if keys, err := g.a.d.Storage.Keys(); err == nil {
 		for _, k := range keys {
 			if strings.HasPrefix(k, keyEmbedData) && !named[k] {
-				a.d.Storage.Remove(k)
+				g.a.d.Storage.Remove(k)
 			}
 		}
 	}
 	b, _ := json.Marshal(out)
-	a.d.Storage.Set(keyEmbeds, string(b))
+	g.a.d.Storage.Set(keyEmbeds, string(b))
 	return out
 }
 
 // dropEmbeds removes every kept embed game but keep's (when storage is
 // full: the visitor's games and this board's come first).
-func (a *App) dropEmbeds(ls []embedLine, keep string) {
+func (g *GameController) dropEmbeds(ls []embedLine, keep string) {
 	var out []embedLine
 	for _, l := range ls {
 		if l.Key == keep {
 			out = append(out, l)
 			continue
 		}
-		a.d.Storage.Remove(l.Key)
+		g.a.d.Storage.Remove(l.Key)
 	}
 	b, _ := json.Marshal(out)
-	a.d.Storage.Set(keyEmbeds, string(b))
+	g.a.d.Storage.Set(keyEmbeds, string(b))
 }
 
 // setKept writes one of the visitor's own keys; when storage is full it
 // first makes room by dropping the embed games, then tries again.
-func (a *App) setKept(key, value string) error {
-	err := a.d.Storage.Set(key, value)
+func (g *GameController) setKept(key, value string) error {
+	err := g.a.d.Storage.Set(key, value)
 	if err == nil {
 		return nil
 	}
-	ls := a.embedIndex()
-	keys, kerr := a.d.Storage.Keys()
+	ls := g.embedIndex()
+	keys, kerr := g.a.d.Storage.Keys()
 	if len(ls) == 0 && (kerr != nil || !hasPrefixKey(keys, keyEmbedData)) {
 		return err
 	}
-	a.dropEmbeds(ls, "")
+	g.dropEmbeds(ls, "")
 	if kerr == nil {
 		for _, k := range keys {
 			if strings.HasPrefix(k, keyEmbedData) {
-				a.d.Storage.Remove(k)
+				g.a.d.Storage.Remove(k)
 			}
 		}
 	}
-	return a.d.Storage.Set(key, value)
+	return g.a.d.Storage.Set(key, value)
 }
 
 func hasPrefixKey(keys []string, prefix string) bool {

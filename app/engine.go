@@ -42,136 +42,145 @@ type EngineAnswer struct {
 const MoveTime = 1000
 
 // think asks the engine for a move in the live position.
-func (a *App) think() {
-	if a.d.Engine == nil || a.opts.mode == ModeDiagram {
+func (g *GameController) think() {
+	if g.a.d.Engine == nil || g.a.opts.mode == ModeDiagram {
 		return
 	}
-	a.goID++
-	a.pending = true
-	a.depth, a.score, a.engErr = 0, "", ""
-	a.d.Engine.Send(EngineRequest{Type: "position", Variant: a.s.Variant().ID, FEN: a.s.StartPosition(), Moves: a.s.MoveStrings()})
-	a.d.Engine.Send(EngineRequest{Type: "go", Level: a.s.Level, MoveTime: MoveTime, Seed: a.s.Ply() + 1, ID: a.goID})
-	a.out.show = true
+	g.goID++
+	g.pending = true
+	g.depth, g.score, g.engErr = 0, "", ""
+	g.a.d.Engine.Send(EngineRequest{Type: "position", Variant: g.s.Variant().ID, FEN: g.s.StartPosition(), Moves: g.s.MoveStrings()})
+	g.a.d.Engine.Send(EngineRequest{Type: "go", Level: g.s.Level, MoveTime: MoveTime, Seed: g.s.Ply() + 1, ID: g.goID})
+	g.a.out.show = true
 }
 
 // abandon stops a running search and ignores its answer, and drops a reply
 // held back for the board's animation.
-func (a *App) abandon() {
-	if a.pending && a.waiting == 0 {
-		a.d.Engine.Send(EngineRequest{Type: "stop"})
-		a.skip++
+func (g *GameController) abandon() {
+	if g.pending && g.waiting == 0 {
+		g.a.d.Engine.Send(EngineRequest{Type: "stop"})
+		g.skip++
 	}
-	a.pending = false
-	a.waiting = 0
-	a.depth, a.score = 0, ""
-	a.out.show = true
+	g.pending = false
+	g.waiting = 0
+	g.depth, g.score = 0, ""
+	g.a.out.show = true
 }
 
 // stale reports whether an answer belongs to an abandoned search; a
 // bestmove ends one.
-func (a *App) stale(m EngineAnswer) bool {
+func (g *GameController) stale(m EngineAnswer) bool {
 	if m.ID != 0 {
-		if m.Type == "bestmove" && m.ID != a.goID && a.skip > 0 {
-			a.skip--
+		if m.Type == "bestmove" && m.ID != g.goID && g.skip > 0 {
+			g.skip--
 		}
-		return m.ID != a.goID || !a.pending
+		return m.ID != g.goID || !g.pending
 	}
-	if a.skip > 0 {
+	if g.skip > 0 {
 		if m.Type == "bestmove" {
-			a.skip--
+			g.skip--
 		}
 		return true
 	}
-	return !a.pending
+	return !g.pending
 }
 
 // EngineAnswer takes a message from the engine.
-func (a *App) EngineAnswer(m EngineAnswer) {
-	a.lock()
-	defer a.unlock()
-	if a.hintAnswer(m) {
+func (g *GameController) EngineAnswer(m EngineAnswer) {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.hintAnswer(m) {
 		return
 	}
 	switch m.Type {
 	case "info":
-		if a.stale(m) || a.waiting != 0 {
+		if g.stale(m) || g.waiting != 0 {
 			return
 		}
 		if m.Depth > 0 {
-			a.depth = m.Depth
+			g.depth = m.Depth
 		}
-		white := a.s.Position().Turn() == game.White
+		white := g.s.Position().Turn() == game.White
 		switch {
 		case m.Mate != 0:
 			n := m.Mate
 			if !white {
 				n = -n
 			}
-			a.score = fmt.Sprintf("#%d", n)
+			g.score = fmt.Sprintf("#%d", n)
 		case m.HasScore:
 			cp := m.Score
 			if !white {
 				cp = -cp
 			}
-			a.score = fmt.Sprintf("%+.1f", float64(cp)/100)
+			g.score = fmt.Sprintf("%+.1f", float64(cp)/100)
 		}
-		a.out.show = true
+		g.a.out.show = true
 	case "bestmove":
-		if a.stale(m) {
+		if g.stale(m) {
 			return
 		}
-		if m.Move == "" || !a.s.ComputerToMove() {
-			a.pending = false
-			a.out.show = true
+		if m.Move == "" || !g.s.ComputerToMove() {
+			g.pending = false
+			g.a.out.show = true
 			return
 		}
 		// The player's own move may still be sliding: the reply waits for it.
-		if left := a.board().AnimationLeft(); left > 0 {
-			a.gen++
-			gen := a.gen
-			a.waiting = gen
-			a.d.Clock.AfterFunc(left+20*time.Millisecond, func() { a.reply(gen, m.Move) })
+		if left := g.animationLeft(); left > 0 {
+			g.gen++
+			gen := g.gen
+			g.waiting = gen
+			g.a.d.Clock.AfterFunc(left+20*time.Millisecond, func() { g.reply(gen, m.Move) })
 			return
 		}
-		a.playReply(m.Move)
+		g.playReply(m.Move)
 	case "error":
-		if a.stale(m) && m.ID != 0 {
+		if g.stale(m) && m.ID != 0 {
 			return
 		}
-		a.engErr = m.Message
-		a.out.show = true
+		g.engErr = m.Message
+		g.a.out.show = true
 	}
+}
+
+// animationLeft is how long the game's board still animates (none behind
+// a lesson).
+func (g *GameController) animationLeft() time.Duration {
+	if b := g.board(); b != nil {
+		return b.AnimationLeft()
+	}
+	return 0
 }
 
 // reply plays a held-back reply unless the game changed meanwhile.
-func (a *App) reply(gen int, move string) {
-	a.lock()
-	defer a.unlock()
-	if a.waiting != gen || a.gen != gen {
+func (g *GameController) reply(gen int, move string) {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.waiting != gen || g.gen != gen {
 		return
 	}
-	a.waiting = 0
-	a.playReply(move)
+	g.waiting = 0
+	g.playReply(move)
 }
 
 // playReply plays the computer's move.
-func (a *App) playReply(move string) {
-	a.pending = false
-	a.depth, a.score = 0, ""
-	wasLive := a.view == a.s.Ply()
-	e, err := a.s.Play(move)
+func (g *GameController) playReply(move string) {
+	g.pending = false
+	g.depth, g.score = 0, ""
+	wasLive := g.view == g.s.Ply()
+	e, err := g.s.Play(move)
 	if err != nil {
-		a.engErr = "the computer's move " + move + " is not legal: " + err.Error()
-		a.out.show = true
+		g.engErr = "the computer's move " + move + " is not legal: " + err.Error()
+		g.a.out.show = true
 		return
 	}
-	a.gen++
-	a.moved(e)
-	a.save()
+	g.gen++
+	g.moved(e)
+	g.save()
 	if wasLive {
-		a.showLive(&e)
+		g.showLive(&e)
 		return
 	}
 	// The player is browsing earlier moves: the board stays where it is.
-	a.out.show = true
+	g.a.out.show = true
 }

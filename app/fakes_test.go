@@ -22,20 +22,23 @@ type fakeBoard struct {
 	cancels  int
 	settings int // SetPosition calls
 	overlay  model.Overlay
+	draws    int // calls that change what the board shows
 }
 
 func (b *fakeBoard) SetPosition(bd model.Board, t []model.Target) {
 	b.board, b.targets = bd, t
 	b.settings++
+	b.draws++
 	b.overlay = model.Overlay{}
 }
 func (b *fakeBoard) PlayEvent(ev model.Event, bd model.Board, t []model.Target) {
 	b.events = append(b.events, ev)
 	b.board, b.targets = bd, t
+	b.draws++
 	b.overlay = model.Overlay{}
 }
-func (b *fakeBoard) SetOverlay(o model.Overlay)   { b.overlay = o }
-func (b *fakeBoard) SetFlipped(f bool)            { b.flipped = f }
+func (b *fakeBoard) SetOverlay(o model.Overlay)   { b.overlay = o; b.draws++ }
+func (b *fakeBoard) SetFlipped(f bool)            { b.flipped = f; b.draws++ }
 func (b *fakeBoard) SetStyle(s model.Style)       { b.style = s }
 func (b *fakeBoard) CancelSelection()             { b.cancels++ }
 func (b *fakeBoard) AnimationLeft() time.Duration { return b.left }
@@ -231,6 +234,7 @@ func (c *fakeClock) advance(d time.Duration) {
 // rig is an App with its fakes.
 type rig struct {
 	*App
+	*GameController
 	board  *fakeBoard
 	engine *fakeEngine
 	store  *fakeStorage
@@ -254,6 +258,7 @@ func newRigTab(t *testing.T, store, tab *fakeStorage, q url.Values) *rig {
 	}
 	r := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: store, tab: tab, page: &fakePage{}, clock: newClock()}
 	r.App = New(Deps{Board: r.board, Engine: r.engine, Storage: r.store, Tab: tab, Page: r.page, Clock: r.clock, Site: "https://example.org/chimera/"}, q)
+	r.GameController = r.App.Game
 	return r
 }
 
@@ -292,4 +297,4 @@ func (r *rig) play(t *testing.T, moves ...string) {
 	}
 }
 
-func (r *rig) position() string { return r.App.s.Position().String() }
+func (r *rig) position() string { return r.Game.s.Position().String() }

@@ -57,22 +57,22 @@ type GameInfo struct {
 // gone is dropped and a kept game the list lacks is added, so that every
 // saved game is reachable from Games. A repair is written back and said
 // once.
-func (a *App) entries() []Entry {
-	data, ok, err := a.d.Storage.Get(keyGames)
+func (g *GameController) entries() []Entry {
+	data, ok, err := g.a.d.Storage.Get(keyGames)
 	if err != nil {
-		a.storageFailed(err)
+		g.a.storageFailed(err)
 		return nil
 	}
 	es, damaged := parseEntries(data, ok)
-	keys, err := a.d.Storage.Keys()
+	keys, err := g.a.d.Storage.Keys()
 	if err != nil {
-		a.storageFailed(err)
+		g.a.storageFailed(err)
 		return es
 	}
 	listed := map[string]bool{}
 	out := es[:0]
 	for _, e := range es {
-		if v, ok, _ := a.d.Storage.Get(keyGameData + e.ID); ok && v != "" {
+		if v, ok, _ := g.a.d.Storage.Get(keyGameData + e.ID); ok && v != "" {
 			out = append(out, e)
 			listed[e.ID] = true
 		} else {
@@ -87,7 +87,7 @@ func (a *App) entries() []Entry {
 		if !isGame || id == "" || listed[id] {
 			continue
 		}
-		v, ok, _ := a.d.Storage.Get(k)
+		v, ok, _ := g.a.d.Storage.Get(k)
 		if !ok || v == "" {
 			continue
 		}
@@ -99,14 +99,14 @@ func (a *App) entries() []Entry {
 	}
 	switch {
 	case damaged && len(es) == 0:
-		a.note("The list of saved games was damaged, and this browser keeps no saved game: the list starts anew")
+		g.a.note("The list of saved games was damaged, and this browser keeps no saved game: the list starts anew")
 	case damaged:
-		a.note("The list of saved games was damaged: it was rebuilt from the " + count(len(es), "game") + " this browser keeps")
+		g.a.note("The list of saved games was damaged: it was rebuilt from the " + count(len(es), "game") + " this browser keeps")
 	case found > 0:
-		a.note(count(found, "saved game") + " missing from the list of games " + plural(found, "is", "are") + " back in Games")
+		g.a.note(count(found, "saved game") + " missing from the list of games " + plural(found, "is", "are") + " back in Games")
 	}
 	if damaged || found > 0 {
-		a.writeEntries(es)
+		g.writeEntries(es)
 	}
 	return es
 }
@@ -178,31 +178,31 @@ func entryOf(id, data string) (Entry, bool) {
 // gameData is what is kept of the game: the session (play.Session.Save)
 // with the times it began and was last played, so that its line in the
 // list can be rebuilt from it.
-func (a *App) gameData(now int64) string {
-	b := a.s.Save()
-	t, _ := json.Marshal(savedTimes{Created: a.created, Updated: now})
+func (g *GameController) gameData(now int64) string {
+	b := g.s.Save()
+	t, _ := json.Marshal(savedTimes{Created: g.created, Updated: now})
 	if len(b) > 2 && b[0] == '{' {
 		return string(t[:len(t)-1]) + "," + string(b[1:])
 	}
 	return string(b)
 }
 
-func (a *App) writeEntries(es []Entry) {
+func (g *GameController) writeEntries(es []Entry) {
 	if es == nil {
 		es = []Entry{}
 	}
 	b, _ := json.Marshal(es)
-	if err := a.setKept(keyGames, string(b)); err != nil {
-		a.storageFailed(err)
+	if err := g.setKept(keyGames, string(b)); err != nil {
+		g.a.storageFailed(err)
 	}
 }
 
 // newID returns an id for a new game, one no kept game has (another tab
 // may have made one in the same millisecond).
-func (a *App) newID(es []Entry) string {
+func (g *GameController) newID(es []Entry) string {
 	for {
-		a.idSeq++
-		id := strconv.FormatInt(a.d.Clock.Now().UnixMilli(), 36) + "-" + strconv.Itoa(a.idSeq)
+		g.idSeq++
+		id := strconv.FormatInt(g.a.d.Clock.Now().UnixMilli(), 36) + "-" + strconv.Itoa(g.idSeq)
 		if _, taken := findEntry(es, id); !taken {
 			return id
 		}
@@ -212,59 +212,59 @@ func (a *App) newID(es []Entry) string {
 // save keeps the game: its data and its line in the list. A game with no
 // move yet is not kept (its link or a new game gives it again); an embedded
 // board keeps nothing.
-func (a *App) save() {
-	if a.ephemeral {
-		if a.embedKey != "" {
-			a.saveEmbed()
+func (g *GameController) save() {
+	if g.a.guest() {
+		if g.embedKey != "" {
+			g.saveEmbed()
 		}
 		return
 	}
-	if a.id == "" && a.s.Len() == 0 {
+	if g.id == "" && g.s.Len() == 0 {
 		return
 	}
-	now := a.d.Clock.Now().UnixMilli()
-	es := a.entries()
-	if a.id == "" {
-		a.id = a.newID(es)
-		a.created = now
+	now := g.a.d.Clock.Now().UnixMilli()
+	es := g.entries()
+	if g.id == "" {
+		g.id = g.newID(es)
+		g.created = now
 	}
-	if err := a.setKept(keyGameData+a.id, a.gameData(now)); err != nil {
-		a.storageFailed(err)
+	if err := g.setKept(keyGameData+g.id, g.gameData(now)); err != nil {
+		g.a.storageFailed(err)
 		return
 	}
-	res, why := a.s.Outcome()
-	e := Entry{ID: a.id, Variant: a.s.Variant().ID, Computer: a.s.Computer, Level: a.s.Level,
-		Created: a.created, Updated: now, Plies: a.s.Ply(), Result: res, Reason: why}
+	res, why := g.s.Outcome()
+	e := Entry{ID: g.id, Variant: g.s.Variant().ID, Computer: g.s.Computer, Level: g.s.Level,
+		Created: g.created, Updated: now, Plies: g.s.Ply(), Result: res, Reason: why}
 	found := false
 	for i := range es {
-		if es[i].ID == a.id {
+		if es[i].ID == g.id {
 			es[i], found = e, true
 		}
 	}
 	if !found {
 		es = append(es, e)
 	}
-	es = a.prune(es)
-	a.writeEntries(es)
-	a.setLast(a.id)
+	es = g.prune(es)
+	g.writeEntries(es)
+	g.setLast(g.id)
 }
 
 // setLast remembers id as the game played last, and as this tab's game.
-func (a *App) setLast(id string) {
-	if err := a.setKept(keyLast, id); err != nil {
-		a.storageFailed(err)
+func (g *GameController) setLast(id string) {
+	if err := g.setKept(keyLast, id); err != nil {
+		g.a.storageFailed(err)
 	}
-	if a.d.Tab != nil {
-		a.d.Tab.Set(keyTab, id) // a tab without its own storage shows the last game on a reload
+	if g.a.d.Tab != nil {
+		g.a.d.Tab.Set(keyTab, id) // a tab without its own storage shows the last game on a reload
 	}
 }
 
 // prune drops the finished games beyond the newest KeepFinished (never the
 // current one) and their data.
-func (a *App) prune(es []Entry) []Entry {
+func (g *GameController) prune(es []Entry) []Entry {
 	var finished []Entry
 	for _, e := range es {
-		if e.Result != "" && e.ID != a.id {
+		if e.Result != "" && e.ID != g.id {
 			finished = append(finished, e)
 		}
 	}
@@ -275,7 +275,7 @@ func (a *App) prune(es []Entry) []Entry {
 	drop := map[string]bool{}
 	for _, e := range finished[KeepFinished:] {
 		drop[e.ID] = true
-		a.d.Storage.Remove(keyGameData + e.ID) // best effort: the list no longer names it
+		g.a.d.Storage.Remove(keyGameData + e.ID) // best effort: the list no longer names it
 	}
 	out := es[:0]
 	for _, e := range es {
@@ -287,10 +287,10 @@ func (a *App) prune(es []Entry) []Entry {
 }
 
 // loadEntry reads a kept game; problems with its data are noted.
-func (a *App) loadEntry(e Entry) (*play.Session, error) {
-	data, ok, err := a.d.Storage.Get(keyGameData + e.ID)
+func (g *GameController) loadEntry(e Entry) (*play.Session, error) {
+	data, ok, err := g.a.d.Storage.Get(keyGameData + e.ID)
 	if err != nil {
-		a.storageFailed(err)
+		g.a.storageFailed(err)
 		return nil, err
 	}
 	if !ok || data == "" {
@@ -301,7 +301,7 @@ func (a *App) loadEntry(e Entry) (*play.Session, error) {
 		return nil, err
 	}
 	if len(problems) > 0 {
-		a.note("The saved " + gameName(e.Variant) + " game was damaged: " + strings.Join(problems, "; ") + ". It is shown as far as it could be read, and kept as it was until you play on")
+		g.a.note("The saved " + gameName(e.Variant) + " game was damaged: " + strings.Join(problems, "; ") + ". It is shown as far as it could be read, and kept as it was until you play on")
 	}
 	return s, nil
 }
@@ -324,20 +324,20 @@ func findEntry(es []Entry, id string) (Entry, bool) {
 }
 
 // Games lists the kept games, the last played first.
-func (a *App) Games() []GameInfo {
-	a.lock()
-	defer a.unlock()
-	if a.ephemeral {
+func (g *GameController) Games() []GameInfo {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.a.guest() {
 		return []GameInfo{} // an embedded board never shows the visitor's games
 	}
-	es := a.entries()
+	es := g.entries()
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
 	out := make([]GameInfo, 0, len(es))
 	for _, e := range es {
 		g := GameInfo{ID: e.ID, Game: gameName(e.Variant), Moves: (e.Plies + 1) / 2,
 			Date:    time.UnixMilli(e.Updated).Local().Format("2006-01-02 15:04"),
 			Result:  game.ResultWords(e.Result, e.Reason),
-			Current: e.ID == a.id}
+			Current: e.ID == g.id}
 		_, _, g.Players = playersOf(e.Computer, e.Level)
 		out = append(out, g)
 	}
@@ -345,35 +345,35 @@ func (a *App) Games() []GameInfo {
 }
 
 // Continue shows the kept game id.
-func (a *App) Continue(id string) error {
-	a.lock()
-	defer a.unlock()
-	if a.ephemeral {
+func (g *GameController) Continue(id string) error {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.a.guest() {
 		return errEmbedded
 	}
-	e, ok := findEntry(a.entries(), id)
+	e, ok := findEntry(g.entries(), id)
 	if !ok {
 		return errString("that game is no longer kept")
 	}
-	s, err := a.loadEntry(e)
+	s, err := g.loadEntry(e)
 	if err != nil {
-		a.note("The saved " + gameName(e.Variant) + " game could not be read (" + err.Error() + ")")
+		g.a.note("The saved " + gameName(e.Variant) + " game could not be read (" + err.Error() + ")")
 		return err
 	}
-	a.switchTo(s, e.ID, e.Created)
-	a.setLast(e.ID)
+	g.switchTo(s, e.ID, e.Created)
+	g.setLast(e.ID)
 	return nil
 }
 
 // Delete drops the kept game id. Deleting the game on the board leaves it
 // on the board, no longer kept (a move keeps it again, as a new game).
-func (a *App) Delete(id string) error {
-	a.lock()
-	defer a.unlock()
-	if a.ephemeral {
+func (g *GameController) Delete(id string) error {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.a.guest() {
 		return errEmbedded
 	}
-	es := a.entries()
+	es := g.entries()
 	out := es[:0]
 	found := false
 	for _, e := range es {
@@ -386,12 +386,12 @@ func (a *App) Delete(id string) error {
 	if !found {
 		return errString("that game is no longer kept")
 	}
-	a.writeEntries(out)
-	a.d.Storage.Remove(keyGameData + id)
-	if id == a.id {
-		a.id = ""
+	g.writeEntries(out)
+	g.a.d.Storage.Remove(keyGameData + id)
+	if id == g.id {
+		g.id = ""
 	}
-	a.out.show = true
+	g.a.out.show = true
 	return nil
 }
 
@@ -401,17 +401,19 @@ const errEmbedded = errString("an embedded board does not reach the games kept o
 
 // switchTo shows session s (kept as id, "" for a new game: an embedded
 // board keeps its own).
-func (a *App) switchTo(s *play.Session, id string, created int64) {
-	a.abandon()
-	a.endLesson()
-	a.s = s
-	a.id = id
-	a.created = created
-	a.gen++
-	a.prefs.Turned = false
-	a.savePrefs()
-	a.board().SetFlipped(a.flipped())
-	a.showLive(nil)
+func (g *GameController) switchTo(s *play.Session, id string, created int64) {
+	g.abandon()
+	g.a.closeLesson()
+	g.s = s
+	g.id = id
+	g.created = created
+	g.gen++
+	g.a.prefs.Turned = false
+	g.a.savePrefs()
+	if b := g.board(); b != nil {
+		b.SetFlipped(g.flipped())
+	}
+	g.showLive(nil)
 }
 
 // sameGame reports whether the kept game e with session s is the game a
@@ -423,9 +425,9 @@ func sameGame(s, link *play.Session) bool {
 }
 
 // createdTime is when the game began (now for a game not kept yet).
-func (a *App) createdTime() time.Time {
-	if a.created == 0 {
-		return a.d.Clock.Now()
+func (g *GameController) createdTime() time.Time {
+	if g.created == 0 {
+		return g.a.d.Clock.Now()
 	}
-	return time.UnixMilli(a.created)
+	return time.UnixMilli(g.created)
 }

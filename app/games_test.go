@@ -31,8 +31,8 @@ func TestReloadShowsTheSameGame(t *testing.T) {
 	}
 	// The reload opens the address bar's URL in the same tab.
 	r2 := newRigTab(t, store, tab, addressQuery(t, r))
-	if r2.position() != r.position() || r2.App.s.Len() != 3 || r2.App.id != r.App.id {
-		t.Fatalf("reload: %s len %d id %q/%q", r2.position(), r2.App.s.Len(), r2.App.id, r.App.id)
+	if r2.position() != r.position() || r2.Game.s.Len() != 3 || r2.Game.id != r.Game.id {
+		t.Fatalf("reload: %s len %d id %q/%q", r2.position(), r2.Game.s.Len(), r2.Game.id, r.Game.id)
 	}
 	if n := len(r2.Games()); n != 1 {
 		t.Errorf("%d games kept after a reload, want 1", n)
@@ -41,7 +41,7 @@ func TestReloadShowsTheSameGame(t *testing.T) {
 	r3 := newRigTab(t, store, tab, link("bedlam", "", "black"))
 	r3.play(t, "e2e4")
 	r4 := newRigTab(t, store, tab, addressQuery(t, r3))
-	if r4.position() != r3.position() || r4.engine.count("go") != 1 || r4.App.id != r3.App.id {
+	if r4.position() != r3.position() || r4.engine.count("go") != 1 || r4.Game.id != r3.Game.id {
 		t.Fatalf("reload while thinking: %s", r4.position())
 	}
 }
@@ -54,11 +54,11 @@ func TestPlainVisitContinues(t *testing.T) {
 	r.play(t, "e2e4")
 	r.answer("c7c5")
 	other := newRig(t, store, link("assimilation", "", "none")) // another page, no move
-	if other.App.s.Variant().ID != "assimilation" {
+	if other.Game.s.Variant().ID != "assimilation" {
 		t.Fatal("the link's game not shown")
 	}
 	r2 := newRig(t, store, nil) // a new tab at /
-	if got := strings.Join(r2.App.s.MoveStrings(), " "); got != "e2e4 c7c5" {
+	if got := strings.Join(r2.Game.s.MoveStrings(), " "); got != "e2e4 c7c5" {
 		t.Errorf("the game at / is %q", got)
 	}
 }
@@ -70,20 +70,20 @@ func TestLinksNeverOverwrite(t *testing.T) {
 	b := newRig(t, store, link("bifold-halfgi", "", "none", "moves", "e2e4"))
 	b.play(t, "e7e5")
 	games := b.Games()
-	if len(games) != 2 || games[0].ID != b.App.id || !games[0].Current || games[1].Game != "Bedlam" || games[1].Moves != 2 {
+	if len(games) != 2 || games[0].ID != b.Game.id || !games[0].Current || games[1].Game != "Bedlam" || games[1].Moves != 2 {
 		t.Fatalf("games %+v", games)
 	}
 	if err := b.Continue(games[1].ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(b.App.s.MoveStrings(), " "); got != "e2e4 d7d5 e4d5" || b.App.s.Variant().ID != "bedlam" {
+	if got := strings.Join(b.Game.s.MoveStrings(), " "); got != "e2e4 d7d5 e4d5" || b.Game.s.Variant().ID != "bedlam" {
 		t.Fatalf("continued %q", got)
 	}
 	b.play(t, "d8d5")
 	// The same link opened again continues the kept game instead of a copy.
 	c := newRig(t, store, link("bedlam", "", "none", "moves", "e2e4,d7d5,e4d5,d8d5"))
-	if c.App.id != a.App.id || len(c.Games()) != 2 {
-		t.Errorf("the same game opened twice: id %q, %d games", c.App.id, len(c.Games()))
+	if c.Game.id != a.Game.id || len(c.Games()) != 2 {
+		t.Errorf("the same game opened twice: id %q, %d games", c.Game.id, len(c.Games()))
 	}
 	// Deleting a game.
 	if err := c.Delete(games[0].ID); err != nil || len(c.Games()) != 1 {
@@ -108,7 +108,7 @@ func TestLinkReproducesTheGame(t *testing.T) {
 			if r2.position() != r.position() || len(r2.page.last().Notices) > 0 {
 				t.Fatalf("%s: the link gives %s, want %s (%v)", v.ID, r2.position(), r.position(), r2.page.last().Notices)
 			}
-			if r.App.s.Ply() == 200 && len(addr) >= 2000 {
+			if r.Game.s.Ply() == 200 && len(addr) >= 2000 {
 				t.Errorf("%s: a 100-move game's link has %d characters", v.ID, len(addr))
 			}
 		}
@@ -184,7 +184,7 @@ func TestDamagedStorage(t *testing.T) {
 	store = newStorage()
 	store.m[keyOldGame] = `{"variant":"bedlam","computer":1,"level":2,"start":"startpos","moves":["e2e4","c7c5"],"ply":2}`
 	r = newRig(t, store, nil)
-	if got := strings.Join(r.App.s.MoveStrings(), " "); got != "e2e4 c7c5" || len(r.Games()) != 1 {
+	if got := strings.Join(r.Game.s.MoveStrings(), " "); got != "e2e4 c7c5" || len(r.Games()) != 1 {
 		t.Errorf("old save: %q, %d games", got, len(r.Games()))
 	}
 }
@@ -203,7 +203,7 @@ func TestFinishedGamesPruned(t *testing.T) {
 		store.m[keyGameData+e.ID] = "x"
 	}
 	r.App.mu.Lock()
-	r.App.writeEntries(es)
+	r.Game.writeEntries(es)
 	r.App.mu.Unlock()
 	r.clock.advance(time.Hour)
 	r.play(t, "e2e4") // keeps the current game: the list is pruned
@@ -232,12 +232,12 @@ func TestRecordsAndPositions(t *testing.T) {
 			r.BoardMove(r.board.targets[rng.IntN(len(r.board.targets))].Move)
 		}
 		rec := r.Record()
-		want := r.App.s.MoveStrings()
+		want := r.Game.s.MoveStrings()
 		r2 := newRig(t, nil, nil)
 		if err := r2.LoadRecord(rec, -1, 3); err != nil {
 			t.Fatalf("%s: %v\n%s", v.ID, err, rec)
 		}
-		if got := r2.App.s.MoveStrings(); strings.Join(got, ",") != strings.Join(want, ",") || r2.App.s.Variant() != v {
+		if got := r2.Game.s.MoveStrings(); strings.Join(got, ",") != strings.Join(want, ",") || r2.Game.s.Variant() != v {
 			t.Fatalf("%s: read back %d moves of %d", v.ID, len(got), len(want))
 		}
 		if len(r2.Games()) != 1 {
@@ -259,8 +259,8 @@ func TestRecordsAndPositions(t *testing.T) {
 		t.Fatalf("record:\n%s", rec)
 	}
 	r2 := newRig(t, nil, nil)
-	if err := r2.LoadRecord(rec, -1, 3); err != nil || r2.App.s.Computer != 1 || r2.App.s.Level != 5 {
-		t.Errorf("computer's record: %v computer %d level %d", err, r2.App.s.Computer, r2.App.s.Level)
+	if err := r2.LoadRecord(rec, -1, 3); err != nil || r2.Game.s.Computer != 1 || r2.Game.s.Level != 5 {
+		t.Errorf("computer's record: %v computer %d level %d", err, r2.Game.s.Computer, r2.Game.s.Level)
 	}
 	// A bad record names its first bad move and changes nothing.
 	before := r2.position()

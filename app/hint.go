@@ -28,29 +28,29 @@ type hintState struct {
 // Hint asks the engine for a good move in the live position; the answer is
 // drawn as an arrow. It does nothing while the computer thinks, on another
 // ply, in a lesson, or when the game is over.
-func (a *App) Hint() error {
-	a.lock()
-	defer a.unlock()
+func (g *GameController) Hint() error {
+	g.a.lock()
+	defer g.a.unlock()
 	switch {
-	case a.d.Engine == nil:
+	case g.a.d.Engine == nil:
 		return errString("there is no engine to ask")
-	case a.lesson != nil || a.view != a.s.Ply():
+	case g.board() == nil || g.view != g.s.Ply():
 		return errString("go to the last move for a hint")
-	case a.pending || a.s.ComputerToMove():
+	case g.pending || g.s.ComputerToMove():
 		return errString("the computer is thinking")
 	}
-	if r, _ := a.s.Outcome(); r != "" {
+	if r, _ := g.s.Outcome(); r != "" {
 		return errString("the game is over")
 	}
-	if a.hint.busy {
+	if g.hint.busy {
 		return nil
 	}
-	a.goID++
-	a.hint = hintState{busy: true, id: a.goID, pos: a.s.Position().String()}
-	a.d.Engine.Send(EngineRequest{Type: "position", Variant: a.s.Variant().ID, FEN: a.s.StartPosition(), Moves: a.s.MoveStrings()})
-	a.d.Engine.Send(EngineRequest{Type: "go", Level: HintLevel, MoveTime: HintMoveTime, Seed: a.s.Ply() + 1, ID: a.goID})
-	a.boardNote = &Note{Kind: "hint", Title: "Hint", Text: "Thinking…"}
-	a.out.show = true
+	g.goID++
+	g.hint = hintState{busy: true, id: g.goID, pos: g.s.Position().String()}
+	g.a.d.Engine.Send(EngineRequest{Type: "position", Variant: g.s.Variant().ID, FEN: g.s.StartPosition(), Moves: g.s.MoveStrings()})
+	g.a.d.Engine.Send(EngineRequest{Type: "go", Level: HintLevel, MoveTime: HintMoveTime, Seed: g.s.Ply() + 1, ID: g.goID})
+	g.a.caption = &Note{Kind: "hint", Title: "Hint", Text: "Thinking…"}
+	g.a.out.show = true
 	return nil
 }
 
@@ -59,83 +59,83 @@ func (a *App) Hint() error {
 // engine answers every 'go' once, a new one stopping the last), so one with
 // no id belongs to the hint when no abandoned search is still to answer and
 // the computer is not thinking.
-func (a *App) hintAnswer(m EngineAnswer) bool {
-	if !a.hint.busy {
+func (g *GameController) hintAnswer(m EngineAnswer) bool {
+	if !g.hint.busy {
 		return false
 	}
-	if m.ID != 0 && m.ID != a.hint.id || m.ID == 0 && (a.skip > 0 || a.pending) {
+	if m.ID != 0 && m.ID != g.hint.id || m.ID == 0 && (g.skip > 0 || g.pending) {
 		return false
 	}
 	if m.Type != "bestmove" {
 		return true // its progress is not shown
 	}
-	a.hint.busy = false
-	a.out.show = true
-	p := a.s.Position()
-	if a.hint.pos != p.String() || m.Move == "" {
-		a.hint.move = ""
-		if a.boardNote != nil && a.boardNote.Kind == "hint" {
-			a.boardNote = nil
+	g.hint.busy = false
+	g.a.out.show = true
+	p := g.s.Position()
+	if g.hint.pos != p.String() || m.Move == "" {
+		g.hint.move = ""
+		if g.a.caption != nil && g.a.caption.Kind == "hint" {
+			g.a.caption = nil
 		}
 		return true
 	}
 	mv, err := p.ParseMove(m.Move)
 	if err != nil {
-		a.hint.move = ""
-		a.boardNote = &Note{Kind: "hint", Title: "Hint", Text: "The engine's move " + m.Move + " is not legal here."}
+		g.hint.move = ""
+		g.a.caption = &Note{Kind: "hint", Title: "Hint", Text: "The engine's move " + m.Move + " is not legal here."}
 		return true
 	}
-	a.hint.move = m.Move
-	a.boardNote = &Note{Kind: "hint", Title: "Hint: " + p.Notation(mv), Text: p.Describe(mv) + ".", Move: m.Move}
-	a.board().SetOverlay(a.gameOverlay())
+	g.hint.move = m.Move
+	g.a.caption = &Note{Kind: "hint", Title: "Hint: " + p.Notation(mv), Text: p.Describe(mv) + ".", Move: m.Move}
+	if b := g.board(); b != nil {
+		b.SetOverlay(g.gameOverlay())
+	}
 	return true
 }
 
 // positionChanged drops what belonged to the position on the board before
 // (a described piece's caption, a hint and its search).
-func (a *App) positionChanged() {
-	if a.boardNote != nil && a.lesson == nil {
-		a.boardNote = nil
-	}
-	if a.hint.pos != "" && a.hint.pos != a.s.Position().String() {
-		if a.hint.busy {
+func (g *GameController) positionChanged() {
+	g.a.dropCaption(g)
+	if g.hint.pos != "" && g.hint.pos != g.s.Position().String() {
+		if g.hint.busy {
 			// Its answer still comes; it belongs to an abandoned search now.
-			a.d.Engine.Send(EngineRequest{Type: "stop"})
-			a.skip++
+			g.a.d.Engine.Send(EngineRequest{Type: "stop"})
+			g.skip++
 		}
-		a.hint = hintState{}
+		g.hint = hintState{}
 	}
 }
 
 // hintsChanged redraws the game's marks when the setting changes.
-func (a *App) hintsChanged() {
-	if !a.prefs.Hints {
-		a.hint.move = ""
-		if a.boardNote != nil && a.boardNote.Kind == "hint" {
-			a.boardNote = nil
+func (g *GameController) hintsChanged() {
+	if !g.a.prefs.Hints {
+		g.hint.move = ""
+		if g.a.caption != nil && g.a.caption.Kind == "hint" {
+			g.a.caption = nil
 		}
 	}
-	if a.lesson == nil {
-		a.board().SetOverlay(a.gameOverlay())
+	if b := g.board(); b != nil {
+		b.SetOverlay(g.gameOverlay())
 	}
 }
 
 // gameOverlay returns the marks the game's board shows: with hints on, the
 // player's attacked pieces in the live position, and the hint's arrow.
-func (a *App) gameOverlay() model.Overlay {
+func (g *GameController) gameOverlay() model.Overlay {
 	var o model.Overlay
-	if !a.prefs.Hints || a.view != a.s.Ply() {
+	if !g.a.prefs.Hints || g.view != g.s.Ply() {
 		return o
 	}
-	p := a.s.Position()
+	p := g.s.Position()
 	if r, _ := p.Outcome(); r != "" {
 		return o
 	}
-	for _, s := range dangerSquares(p, a.playerSide()) {
+	for _, s := range dangerSquares(p, g.playerSide()) {
 		o.Marks = append(o.Marks, model.Mark{Square: model.Square(s), Kind: model.MarkDanger})
 	}
-	if a.hint.move != "" && a.hint.pos == p.String() {
-		if m, err := p.ParseMove(a.hint.move); err == nil {
+	if g.hint.move != "" && g.hint.pos == p.String() {
+		if m, err := p.ParseMove(g.hint.move); err == nil {
 			arrow := model.Arrow{From: model.NoSquare, To: model.Square(m.To())}
 			if m.IsDrop() {
 				arrow.Drop = model.Piece(p.Variant().PieceLetter(game.MakePiece(p.Turn(), m.Part())))
@@ -150,11 +150,11 @@ func (a *App) gameOverlay() model.Overlay {
 
 // playerSide is the side whose pieces the hints watch: the player's against
 // the computer, else the side to move.
-func (a *App) playerSide() game.Color {
-	if a.s.Computer >= 0 {
-		return game.Color(1 - a.s.Computer)
+func (g *GameController) playerSide() game.Color {
+	if g.s.Computer >= 0 {
+		return game.Color(1 - g.s.Computer)
 	}
-	return a.s.Position().Turn()
+	return g.s.Position().Turn()
 }
 
 // dangerSquares returns the squares of side c's pieces that the other side

@@ -49,8 +49,8 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 	if !r.page.last().Thinking {
 		t.Fatal("the computer is not thinking")
 	}
-	saved := r.store.m[keyGameData+r.App.id]
-	if err := r.OpenLesson("bedlam", 1); err != nil {
+	saved := r.store.m[keyGameData+r.Game.id]
+	if err := r.Lesson.Open("bedlam", 1); err != nil {
 		t.Fatal(err)
 	}
 	_, s := findSection(t, "bedlam", "split")
@@ -61,7 +61,7 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 	if v.Lesson == nil || v.Lesson.Title != "Splitting" || v.Lesson.Mode != modeExample || !v.Lesson.Playing {
 		t.Fatalf("lesson view %+v", v.Lesson)
 	}
-	if r.store.m[keyGameData+r.App.id] != saved {
+	if r.store.m[keyGameData+r.Game.id] != saved {
 		t.Error("opening a lesson changed the saved game")
 	}
 	// The reply arrives: the game has it, the board still shows the lesson.
@@ -73,7 +73,7 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 	if boardCells(r.board.board) != cellsOf(t, "bedlam", s.Start) {
 		t.Error("the computer's reply was drawn over the lesson")
 	}
-	if !strings.Contains(r.store.m[keyGameData+r.App.id], "e7e5") {
+	if !strings.Contains(r.store.m[keyGameData+r.Game.id], "e7e5") {
 		t.Error("the reply was not saved")
 	}
 	// The player's moves on the board go to the lesson, not the game.
@@ -82,7 +82,7 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 		t.Error("a move on the lesson's board was played in the game")
 	}
 	sets := r.store.setCalls
-	r.CloseLesson()
+	r.Lesson.Close()
 	if r.store.setCalls != sets {
 		t.Error("closing the lesson wrote to the storage")
 	}
@@ -102,17 +102,17 @@ func TestLessonLeavesTheGameAlone(t *testing.T) {
 func TestLessonAspect(t *testing.T) {
 	r := newRig(t, nil, link("bedlam", "", "none"))
 	withHands := r.page.last().AspectTall
-	if err := r.OpenLesson("assimilation", 0); err != nil {
+	if err := r.Lesson.Open("assimilation", 0); err != nil {
 		t.Fatal(err)
 	}
 	v := r.page.last()
 	if v.AspectTall == withHands || v.Lesson.Game != "assimilation" {
 		t.Errorf("aspect %v (with hands %v)", v.AspectTall, withHands)
 	}
-	if err := r.OpenLesson("chess", 0); err == nil {
+	if err := r.Lesson.Open("chess", 0); err == nil {
 		t.Error("a lesson for chess")
 	}
-	if err := r.OpenLesson("bifold-halfgi-weak", 0); err != nil || r.page.last().Lesson.Game != "bifold-halfgi" || r.page.last().Lesson.For != "bifold-halfgi-weak" {
+	if err := r.Lesson.Open("bifold-halfgi-weak", 0); err != nil || r.page.last().Lesson.Game != "bifold-halfgi" || r.page.last().Lesson.For != "bifold-halfgi-weak" {
 		t.Errorf("the weak-pawn option's lesson: %v %+v", err, r.page.last().Lesson)
 	}
 }
@@ -120,7 +120,7 @@ func TestLessonAspect(t *testing.T) {
 // Replay plays the example on the clock; stepping goes back and forth.
 func TestLessonExample(t *testing.T) {
 	r := newRig(t, nil, link("bedlam", "", "none"))
-	if err := r.OpenLesson("bedlam", 0); err != nil {
+	if err := r.Lesson.Open("bedlam", 0); err != nil {
 		t.Fatal(err)
 	}
 	_, s := findSection(t, "bedlam", "fusion")
@@ -144,30 +144,30 @@ func TestLessonExample(t *testing.T) {
 	if len(r.board.events) != 3 {
 		t.Errorf("%d moves animated", len(r.board.events))
 	}
-	r.LessonStep(-1)
+	r.Lesson.Step(-1)
 	if v := r.page.last().Lesson; v.Ply != 2 || v.Caption != s.Steps[1].Say {
 		t.Errorf("a step back %+v", v)
 	}
-	r.LessonStep(-1)
-	r.LessonStep(-1)
-	r.LessonStep(-1) // nothing before the start
+	r.Lesson.Step(-1)
+	r.Lesson.Step(-1)
+	r.Lesson.Step(-1) // nothing before the start
 	if v := r.page.last().Lesson; v.Ply != 0 {
 		t.Errorf("back to the start %+v", v)
 	}
-	r.LessonStep(1)
+	r.Lesson.Step(1)
 	if v := r.page.last().Lesson; v.Ply != 1 || v.Playing {
 		t.Errorf("a step forward %+v", v)
 	}
 	// A replay started again, then a step: the replay stops.
-	r.LessonReplay()
-	r.LessonStep(1)
+	r.Lesson.Replay()
+	r.Lesson.Step(1)
 	r.clock.advance(10 * time.Second)
 	if v := r.page.last().Lesson; v.Ply != 1 || v.Playing {
 		t.Errorf("a step during a replay %+v", v)
 	}
 	// Another section, then close: its timers do nothing.
-	r.LessonSection(3)
-	r.CloseLesson()
+	r.Lesson.Section(3)
+	r.Lesson.Close()
 	r.clock.advance(10 * time.Second)
 	if r.page.last().Lesson != nil {
 		t.Error("the lesson came back")
@@ -177,9 +177,9 @@ func TestLessonExample(t *testing.T) {
 // The exercise takes the right move and refuses a wrong one with why.
 func TestLessonExercise(t *testing.T) {
 	r := newRig(t, nil, link("bedlam", "", "none"))
-	r.OpenLesson("bedlam", 1) // split
+	r.Lesson.Open("bedlam", 1) // split
 	_, s := findSection(t, "bedlam", "split")
-	r.LessonTry()
+	r.Lesson.Try()
 	v := r.page.last().Lesson
 	if v.Mode != modeTry || v.Prompt != s.Try.Prompt || !r.board.hasTarget("b1c3/n") || !r.board.hasTarget("b1c3") {
 		t.Fatalf("exercise %+v, targets %d", v, len(r.board.targets))
@@ -202,13 +202,13 @@ func TestLessonExercise(t *testing.T) {
 		t.Error("the exercise played in the game")
 	}
 	// Show me plays the answer.
-	r.LessonTry()
-	r.LessonShowMe()
+	r.Lesson.Try()
+	r.Lesson.ShowMe()
 	if v := r.page.last().Lesson; v.Mode != modeSolved || !strings.Contains(v.Feedback, "Nb1-c3; b1=R") {
 		t.Errorf("show me %+v", v)
 	}
 	// A step from the exercise returns to the example.
-	r.LessonStep(-1)
+	r.Lesson.Step(-1)
 	if v := r.page.last().Lesson; v.Mode != modeExample || v.Ply != 0 {
 		t.Errorf("back to the example %+v", v)
 	}
@@ -217,7 +217,7 @@ func TestLessonExercise(t *testing.T) {
 // A new game closes the lesson.
 func TestNewGameClosesTheLesson(t *testing.T) {
 	r := newRig(t, nil, nil)
-	r.OpenLesson("assimilation", 2)
+	r.Lesson.Open("assimilation", 2)
 	if err := r.NewGame(play.Settings{Variant: "assimilation", Computer: -1}); err != nil {
 		t.Fatal(err)
 	}
@@ -356,11 +356,11 @@ func TestHints(t *testing.T) {
 		t.Error("the computer's reply was lost")
 	}
 	// No hint while the computer thinks or in a lesson; none with hints off.
-	r.OpenLesson("assimilation", 0)
+	r.Lesson.Open("assimilation", 0)
 	if err := r.Hint(); err == nil {
 		t.Error("a hint in a lesson")
 	}
-	r.CloseLesson()
+	r.Lesson.Close()
 	p.Hints = false
 	r.SetPrefs(p)
 	if len(r.board.overlay.Marks) != 0 {
@@ -391,5 +391,36 @@ func TestHintWithoutIDs(t *testing.T) {
 	r.EngineAnswer(EngineAnswer{Type: "bestmove", Move: "d7d5"})
 	if r.s.Ply() != 2 {
 		t.Error("the computer's answer was lost")
+	}
+}
+
+// While a lesson owns the board, nothing the game does reaches it: moves
+// taken back, plies walked, the board turned, a host's messages, a
+// computer's reply; closing the lesson draws the game whole, as it is.
+func TestOneOwnerOfTheBoard(t *testing.T) {
+	r := newRig(t, nil, link("assimilation", "", "black"))
+	r.play(t, "e2e4")
+	r.answer("e7e5")
+	r.play(t, "g1f3")
+	if err := r.Lesson.Open("assimilation", 0); err != nil {
+		t.Fatal(err)
+	}
+	lessonBoard, draws := boardCells(r.board.board), r.board.draws
+	r.answer("b8c6")
+	r.Undo()
+	r.Goto(0)
+	r.Step(1)
+	r.Flip()
+	r.Game.HostMessage(`{"type":"chimera:flip"}`)
+	r.SetPrefs(Prefs{Hints: true, Anim: "fast"})
+	if r.board.draws != draws || boardCells(r.board.board) != lessonBoard || r.board.flipped {
+		t.Fatalf("the game drew over the lesson: %d draws", r.board.draws-draws)
+	}
+	r.Lesson.Close()
+	if boardCells(r.board.board) != play.Board(r.Game.shownPosition()).Cells || r.board.flipped != r.Game.flipped() {
+		t.Error("closing the lesson did not draw the game as it is")
+	}
+	if v := r.page.last(); v.Ply != r.Game.view || v.Lesson != nil {
+		t.Errorf("view ply %d, game %d", v.Ply, r.Game.view)
 	}
 }

@@ -179,94 +179,118 @@ type LessonView struct {
 	Position string `json:"position"` // the position on the board (position string)
 }
 
-// board returns the Board the game draws on: nothing while a lesson has the
-// board (the game goes on behind it and is shown again when it closes).
-func (a *App) board() Board {
-	if a.lesson != nil {
-		return nopBoard{}
-	}
-	return a.d.Board
+// LessonController is How to play on the board: a lesson's sections, each
+// example stepped or replayed, and its exercise. It owns the board while a
+// lesson is open; the game goes on behind it.
+type LessonController struct {
+	a  *App
+	ls *lessonState // the open lesson, nil when none is
 }
 
-// nopBoard draws nothing.
-type nopBoard struct{}
+// board returns the Board while the lesson owns it, else nil.
+func (l *LessonController) board() Board { return l.a.boardFor(l) }
 
-func (nopBoard) SetPosition(model.Board, []model.Target)            {}
-func (nopBoard) PlayEvent(model.Event, model.Board, []model.Target) {}
-func (nopBoard) SetFlipped(bool)                                    {}
-func (nopBoard) SetStyle(model.Style)                               {}
-func (nopBoard) CancelSelection()                                   {}
-func (nopBoard) AnimationLeft() time.Duration                       { return 0 }
-func (nopBoard) SetOverlay(model.Overlay)                           {}
+// attach draws the lesson's board whole.
+func (l *LessonController) attach(b Board) {
+	b.SetFlipped(false)
+	if ls := l.ls; ls != nil && ls.pos != nil {
+		var targets []model.Target
+		if ls.mode == modeTry {
+			targets = play.Targets(ls.pos)
+		}
+		b.SetPosition(play.Board(ls.pos), targets)
+		b.SetOverlay(l.overlay())
+	}
+}
 
-// OpenLesson opens How to play for rule set id at a section (clamped): the
-// board shows the section's example, which starts replaying. The game is
-// left as it is.
-func (a *App) OpenLesson(id string, section int) error {
-	a.lock()
-	defer a.unlock()
-	l := LessonFor(id)
-	if l == nil {
+// boardMove takes the reader's move on the exercise's board: an answer is
+// played; any other move is refused with why.
+func (l *LessonController) boardMove(ms string) {
+	ls := l.ls
+	if ls == nil || ls.mode != modeTry {
+		return
+	}
+	t := ls.section().Try
+	ok, why := t.judge(ls.pos, ms)
+	l.a.out.show = true
+	if !ok {
+		ls.feedback, ls.right = why, false
+		// The board put the piece back; the exercise goes on.
+		if b := l.board(); b != nil {
+			b.SetPosition(play.Board(ls.pos), play.Targets(ls.pos))
+			b.SetOverlay(l.overlay())
+		}
+		return
+	}
+	l.solve(ms, t.Right)
+}
+
+// shownPosition is the lesson's position on the board.
+func (l *LessonController) shownPosition() *game.Position { return l.ls.pos }
+
+// Open opens How to play for rule set id at a section (clamped): the board
+// shows the section's example, which starts replaying. The game is left as
+// it is.
+func (l *LessonController) Open(id string, section int) error {
+	l.a.lock()
+	defer l.a.unlock()
+	les := LessonFor(id)
+	if les == nil {
 		return errString("there is no lesson for " + quote(id))
 	}
-	if a.lesson == nil {
-		a.d.Board.CancelSelection()
-		a.clearNote()
+	if l.ls == nil {
+		l.a.d.Board.CancelSelection()
+		l.a.clearNote()
 	}
-	a.lesson = &lessonState{l: l, variant: id}
-	a.d.Board.SetFlipped(false)
-	a.lessonSection(section)
+	l.end()
+	l.ls = &lessonState{l: les, variant: id}
+	l.a.take(l)
+	l.section(section)
 	return nil
 }
 
-// CloseLesson closes How to play: the board shows the game again, as it is
-// now (a computer's reply made meanwhile included).
-func (a *App) CloseLesson() {
-	a.lock()
-	defer a.unlock()
-	if a.lesson == nil {
+// Close closes How to play: the board shows the game again, as it is now
+// (a computer's reply made meanwhile included).
+func (l *LessonController) Close() {
+	l.a.lock()
+	defer l.a.unlock()
+	if l.ls == nil {
 		return
 	}
-	a.endLesson()
-	a.d.Board.SetFlipped(a.flipped())
-	a.clearNote()
-	if a.view == a.s.Ply() {
-		a.showLive(nil)
-	} else {
-		a.d.Board.SetPosition(play.Board(a.s.PositionAt(a.view)), nil)
-		a.out.show = true
+	l.a.closeLesson()
+	l.a.clearNote()
+	l.a.take(l.a.Game)
+}
+
+// end forgets the lesson (its timers find it gone).
+func (l *LessonController) end() {
+	if l.ls != nil {
+		l.ls.gen++
+		l.ls = nil
+		l.a.out.show = true
 	}
 }
 
-// endLesson forgets the lesson (its timers find it gone).
-func (a *App) endLesson() {
-	if a.lesson != nil {
-		a.lesson.gen++
-		a.lesson = nil
-		a.out.show = true
+// Section shows section i of the open lesson (clamped) and replays its
+// example.
+func (l *LessonController) Section(i int) {
+	l.a.lock()
+	defer l.a.unlock()
+	if l.ls != nil {
+		l.section(i)
 	}
 }
 
-// LessonSection shows section i of the open lesson (clamped) and replays
-// its example.
-func (a *App) LessonSection(i int) {
-	a.lock()
-	defer a.unlock()
-	if a.lesson != nil {
-		a.lessonSection(i)
-	}
-}
-
-func (a *App) lessonSection(i int) {
-	ls := a.lesson
+func (l *LessonController) section(i int) {
+	ls := l.ls
 	ls.sec = max(0, min(i, len(ls.l.Sections)-1))
-	a.lessonExample(0)
-	a.startReplay()
+	l.example(0)
+	l.startReplay()
 }
 
-// lessonExample shows the example after n moves, without animation.
-func (a *App) lessonExample(n int) {
-	ls := a.lesson
+// example shows the example after n moves, without animation.
+func (l *LessonController) example(n int) {
+	ls := l.ls
 	s := ls.section()
 	ls.gen++
 	ls.mode, ls.feedback, ls.right, ls.playing = modeExample, "", false, false
@@ -283,14 +307,16 @@ func (a *App) lessonExample(n int) {
 		p.Make(m)
 	}
 	ls.pos, ls.ply = p, n
-	a.d.Board.SetPosition(play.Board(p), nil)
-	a.d.Board.SetOverlay(a.lessonOverlay())
-	a.out.show = true
+	if b := l.board(); b != nil {
+		b.SetPosition(play.Board(p), nil)
+		b.SetOverlay(l.overlay())
+	}
+	l.a.out.show = true
 }
 
-// lessonForward plays the example's next move with its animation.
-func (a *App) lessonForward() bool {
-	ls := a.lesson
+// forward plays the example's next move with its animation.
+func (l *LessonController) forward() bool {
+	ls := l.ls
 	s := ls.section()
 	if ls.mode != modeExample || ls.ply >= len(s.Steps) {
 		return false
@@ -302,20 +328,22 @@ func (a *App) lessonForward() bool {
 	e := ls.pos.Effects(m)
 	ls.pos.Make(m)
 	ls.ply++
-	a.d.Board.PlayEvent(play.Event(ls.pos.Variant(), e), play.Board(ls.pos), nil)
-	a.d.Board.SetOverlay(a.lessonOverlay())
-	a.out.show = true
+	if b := l.board(); b != nil {
+		b.PlayEvent(play.Event(ls.pos.Variant(), e), play.Board(ls.pos), nil)
+		b.SetOverlay(l.overlay())
+	}
+	l.a.out.show = true
 	return true
 }
 
-// LessonStep moves the example by delta moves: one forward is played with
-// its animation, any other step shown at once (clamped to the example). It
+// Step moves the example by delta moves: one forward is played with its
+// animation, any other step shown at once (clamped to the example). It
 // stops a replay, and from the exercise returns to the example (its start
 // going back, its end going forward).
-func (a *App) LessonStep(delta int) {
-	a.lock()
-	defer a.unlock()
-	ls := a.lesson
+func (l *LessonController) Step(delta int) {
+	l.a.lock()
+	defer l.a.unlock()
+	ls := l.ls
 	if ls == nil {
 		return
 	}
@@ -324,67 +352,70 @@ func (a *App) LessonStep(delta int) {
 		if delta > 0 {
 			n = len(ls.section().Steps)
 		}
-		a.lessonExample(n)
+		l.example(n)
 		return
 	}
 	ls.gen++
 	ls.playing = false
-	a.out.show = true
+	l.a.out.show = true
 	if delta == 1 {
-		a.lessonForward()
+		l.forward()
 		return
 	}
 	if n := max(0, min(ls.ply+delta, len(ls.section().Steps))); n != ls.ply {
-		a.lessonExample(n)
+		l.example(n)
 	}
 }
 
-// LessonReplay plays the example again from its start.
-func (a *App) LessonReplay() {
-	a.lock()
-	defer a.unlock()
-	if a.lesson == nil {
+// Replay plays the example again from its start.
+func (l *LessonController) Replay() {
+	l.a.lock()
+	defer l.a.unlock()
+	if l.ls == nil {
 		return
 	}
-	a.lessonExample(0)
-	a.startReplay()
+	l.example(0)
+	l.startReplay()
 }
 
 // startReplay plays the example's moves one by one, a caption's reading
 // time apart.
-func (a *App) startReplay() {
-	ls := a.lesson
+func (l *LessonController) startReplay() {
+	ls := l.ls
 	if len(ls.section().Steps) == 0 {
 		return
 	}
 	ls.playing = true
-	a.replayAfter(replayFirst)
+	l.replayAfter(replayFirst)
 }
 
-func (a *App) replayAfter(d time.Duration) {
-	ls := a.lesson
+func (l *LessonController) replayAfter(d time.Duration) {
+	ls := l.ls
 	gen := ls.gen
-	a.d.Clock.AfterFunc(d, func() {
-		a.lock()
-		defer a.unlock()
-		if a.lesson != ls || ls.gen != gen || !ls.playing {
+	l.a.d.Clock.AfterFunc(d, func() {
+		l.a.lock()
+		defer l.a.unlock()
+		if l.ls != ls || ls.gen != gen || !ls.playing {
 			return
 		}
-		a.lessonForward()
+		l.forward()
 		if ls.ply >= len(ls.section().Steps) {
 			ls.playing = false
 			return
 		}
-		a.replayAfter(replayNext + a.d.Board.AnimationLeft())
+		left := time.Duration(0)
+		if b := l.board(); b != nil {
+			left = b.AnimationLeft()
+		}
+		l.replayAfter(replayNext + left)
 	})
 }
 
-// LessonTry starts the section's exercise: its position, the reader to
-// move.
-func (a *App) LessonTry() {
-	a.lock()
-	defer a.unlock()
-	ls := a.lesson
+// Try starts the section's exercise: its position, the reader to move.
+func (l *LessonController) Try() {
+	l.a.lock()
+	defer l.a.unlock()
+	ls := l.ls
 	if ls == nil || ls.section().Try == nil {
 		return
 	}
@@ -396,34 +427,16 @@ func (a *App) LessonTry() {
 	}
 	ls.pos, ls.ply = p, 0
 	ls.mode, ls.feedback, ls.right, ls.playing = modeTry, "", false, false
-	a.d.Board.SetPosition(play.Board(p), play.Targets(p))
-	a.d.Board.SetOverlay(a.lessonOverlay())
-	a.out.show = true
+	if b := l.board(); b != nil {
+		b.SetPosition(play.Board(p), play.Targets(p))
+		b.SetOverlay(l.overlay())
+	}
+	l.a.out.show = true
 }
 
-// lessonMove takes the reader's move on the exercise's board: an answer is
-// played; any other move is refused with why.
-func (a *App) lessonMove(ms string) {
-	ls := a.lesson
-	if ls.mode != modeTry {
-		return
-	}
-	t := ls.section().Try
-	ok, why := t.judge(ls.pos, ms)
-	a.out.show = true
-	if !ok {
-		ls.feedback, ls.right = why, false
-		// The board put the piece back; the exercise goes on.
-		a.d.Board.SetPosition(play.Board(ls.pos), play.Targets(ls.pos))
-		a.d.Board.SetOverlay(a.lessonOverlay())
-		return
-	}
-	a.lessonSolve(ms, t.Right)
-}
-
-// lessonSolve plays answer ms on the exercise's board.
-func (a *App) lessonSolve(ms, say string) {
-	ls := a.lesson
+// solve plays answer ms on the exercise's board.
+func (l *LessonController) solve(ms, say string) {
+	ls := l.ls
 	m, err := ls.pos.ParseMove(ms)
 	if err != nil {
 		panic("lesson " + ls.section().ID + ": " + err.Error())
@@ -431,21 +444,23 @@ func (a *App) lessonSolve(ms, say string) {
 	e := ls.pos.Effects(m)
 	ls.pos.Make(m)
 	ls.mode, ls.feedback, ls.right = modeSolved, say, true
-	a.d.Board.PlayEvent(play.Event(ls.pos.Variant(), e), play.Board(ls.pos), nil)
-	a.d.Board.SetOverlay(a.lessonOverlay())
+	if b := l.board(); b != nil {
+		b.PlayEvent(play.Event(ls.pos.Variant(), e), play.Board(ls.pos), nil)
+		b.SetOverlay(l.overlay())
+	}
 }
 
-// LessonShowMe plays the exercise's answer for the reader.
-func (a *App) LessonShowMe() {
-	a.lock()
-	defer a.unlock()
-	ls := a.lesson
+// ShowMe plays the exercise's answer for the reader.
+func (l *LessonController) ShowMe() {
+	l.a.lock()
+	defer l.a.unlock()
+	ls := l.ls
 	if ls == nil || ls.mode != modeTry {
 		return
 	}
 	t := ls.section().Try
-	a.lessonSolve(t.Answers[0], "This is the move: "+ls.pos.Notation(mustMove(ls.pos, t.Answers[0]))+". "+t.Right)
-	a.out.show = true
+	l.solve(t.Answers[0], "This is the move: "+ls.pos.Notation(mustMove(ls.pos, t.Answers[0]))+". "+t.Right)
+	l.a.out.show = true
 }
 
 func mustMove(p *game.Position, ms string) game.Move {
@@ -482,9 +497,12 @@ func (t *Exercise) judge(p *game.Position, ms string) (ok bool, why string) {
 	return false, why
 }
 
-// lessonOverlay returns the marks of what the board shows now.
-func (a *App) lessonOverlay() model.Overlay {
-	ls := a.lesson
+// overlay returns the marks of what the lesson's board shows now.
+func (l *LessonController) overlay() model.Overlay {
+	ls := l.ls
+	if ls == nil {
+		return model.Overlay{}
+	}
 	s := ls.section()
 	var mk Marks
 	switch {
@@ -511,9 +529,9 @@ func (mk Marks) overlay() model.Overlay {
 	return o
 }
 
-// lessonView returns the open lesson's state for the page, or nil.
-func (a *App) lessonView() *LessonView {
-	ls := a.lesson
+// view returns the open lesson's state for the page, or nil.
+func (l *LessonController) view() *LessonView {
+	ls := l.ls
 	if ls == nil {
 		return nil
 	}
@@ -533,22 +551,20 @@ func (a *App) lessonView() *LessonView {
 	return v
 }
 
-// learnView adds the lesson, the caption and the hint to the page's view;
-// while a lesson is open the canvas has the shape of the lesson's board.
-func (a *App) learnView(v *View) {
-	v.Lesson = a.lessonView()
-	v.Note = a.boardNote
-	v.Hinting = a.hint.busy
-	if ls := a.lesson; ls != nil {
+// fill adds the open lesson to the page's view: while it is open the
+// canvas has the shape of the lesson's board.
+func (l *LessonController) fill(v *View) {
+	v.Lesson = l.view()
+	if ls := l.ls; ls != nil {
 		drops := ls.section().variant(ls.l).Drops
 		v.AspectWide, v.AspectTall = layout.Aspect(drops, true), layout.Aspect(drops, false)
 	}
 }
 
-// LessonState returns the open lesson's state (nil when none is open), for
-// the test hook.
-func (a *App) LessonState() *LessonView {
-	a.lock()
-	defer a.unlock()
-	return a.lessonView()
+// State returns the open lesson's state (nil when none is open), for the
+// test hook.
+func (l *LessonController) State() *LessonView {
+	l.a.lock()
+	defer l.a.unlock()
+	return l.view()
 }

@@ -30,13 +30,13 @@ func HasGame(q url.Values) bool {
 // what is shown instead: an unknown game gives the default game, a bad
 // position the rule set's start, a bad move the game before it, a bad side
 // or level the default.
-func (a *App) fromLink(q url.Values) *play.Session {
+func (g *GameController) fromLink(q url.Values) *play.Session {
 	set := play.DefaultSettings
 	if v := q.Get("variant"); v != "" {
 		if vv := play.FindVariant(v); vv != nil && !vv.Hidden {
 			set.Variant = vv.ID
 		} else {
-			a.note("Unknown game " + play.Quote(v) + ": showing " + gameName(set.Variant))
+			g.a.note("Unknown game " + play.Quote(v) + ": showing " + gameName(set.Variant))
 			q = url.Values{"ai": q["ai"], "level": q["level"]} // the rest was for that game
 		}
 	}
@@ -52,12 +52,12 @@ func (a *App) fromLink(q url.Values) *play.Session {
 			set.Computer = -1 // a shared position or game: two players unless it says otherwise
 		}
 	default:
-		a.note("The computer plays white, black or none, not " + play.Quote(ai) + ": it plays " + strings.ToLower(sideName(set.Computer)))
+		g.a.note("The computer plays white, black or none, not " + play.Quote(ai) + ": it plays " + strings.ToLower(sideName(set.Computer)))
 	}
 	if l := q.Get("level"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 8 {
-			a.note("Level " + play.Quote(l) + " is not one of 1 to 8: playing level " + strconv.Itoa(set.Level))
+			g.a.note("Level " + play.Quote(l) + " is not one of 1 to 8: playing level " + strconv.Itoa(set.Level))
 		} else {
 			set.Level = n
 		}
@@ -65,7 +65,7 @@ func (a *App) fromLink(q url.Values) *play.Session {
 	set.FEN = q.Get("fen")
 	s, err := play.New(set)
 	if err != nil {
-		a.note("The position " + play.Quote(set.FEN) + " is not valid (" + play.Why(err) + "): showing the start position")
+		g.a.note("The position " + play.Quote(set.FEN) + " is not valid (" + play.Why(err) + "): showing the start position")
 		set.FEN = ""
 		if s, err = play.New(set); err != nil {
 			s, _ = play.New(play.DefaultSettings)
@@ -81,7 +81,7 @@ func (a *App) fromLink(q url.Values) *play.Session {
 				if res, _ := p.Outcome(); res != "" {
 					e.Why = "comes after the end of the game"
 				}
-				a.note("The link's " + e.Error() + ": showing the game before it")
+				g.a.note("The link's " + e.Error() + ": showing the game before it")
 				break
 			}
 		}
@@ -91,8 +91,8 @@ func (a *App) fromLink(q url.Values) *play.Session {
 
 // linkQuery returns the game's parameters: variant, fen (when not the
 // start), moves, ai and level (when the computer plays).
-func (a *App) linkQuery() map[string]string {
-	s := a.s
+func (g *GameController) linkQuery() map[string]string {
+	s := g.s
 	q := map[string]string{"variant": s.Variant().ID}
 	if start, _ := game.Parse(s.Variant(), "startpos"); start.String() != s.StartPosition() {
 		q["fen"] = s.StartPosition()

@@ -23,20 +23,20 @@ const MaxCandidates = 12
 // "g1f3", "Nf3", "e4", "N@e4", "*e4", "exd5"). exact is set when the text
 // names exactly one move. It returns nothing when the player cannot move
 // (the computer's turn, an earlier ply shown, the game over).
-func (a *App) Match(typed string) (c []Candidate, exact bool) {
-	a.lock()
-	defer a.unlock()
-	return a.match(typed)
+func (g *GameController) Match(typed string) (c []Candidate, exact bool) {
+	g.a.lock()
+	defer g.a.unlock()
+	return g.match(typed)
 }
 
-func (a *App) match(typed string) ([]Candidate, bool) {
-	if strings.TrimSpace(typed) == "" || a.view != a.s.Ply() || a.s.ComputerToMove() {
+func (g *GameController) match(typed string) ([]Candidate, bool) {
+	if strings.TrimSpace(typed) == "" || g.view != g.s.Ply() || g.s.ComputerToMove() {
 		return nil, false
 	}
-	if r, _ := a.s.Outcome(); r != "" {
+	if r, _ := g.s.Outcome(); r != "" {
 		return nil, false
 	}
-	p := a.s.Position()
+	p := g.s.Position()
 	moves, exact := play.Match(p, typed)
 	if len(moves) > MaxCandidates {
 		moves = moves[:MaxCandidates]
@@ -50,28 +50,28 @@ func (a *App) match(typed string) ([]Candidate, bool) {
 
 // PlayTyped plays the move typed in the move box if it names exactly one
 // legal move; else it says why not.
-func (a *App) PlayTyped(typed string) error {
-	a.lock()
-	defer a.unlock()
+func (g *GameController) PlayTyped(typed string) error {
+	g.a.lock()
+	defer g.a.unlock()
 	if strings.TrimSpace(typed) == "" {
 		return errString("type a move, e.g. e2e4 or Ng1-f3")
 	}
-	if a.view != a.s.Ply() {
+	if g.view != g.s.Ply() {
 		return errString("you are viewing an earlier move: go to the last move to play")
 	}
-	if r, why := a.s.Outcome(); r != "" {
+	if r, why := g.s.Outcome(); r != "" {
 		return errString("the game is over: " + game.ResultWords(r, why))
 	}
-	if a.s.ComputerToMove() {
+	if g.s.ComputerToMove() {
 		return errString("it is the computer's turn")
 	}
-	if !a.opts.interactive || a.opts.mode == ModeDiagram {
+	if !g.a.opts.interactive || g.a.opts.mode == ModeDiagram {
 		return errString("this board is for viewing only")
 	}
-	cs, exact := a.match(typed)
+	cs, exact := g.match(typed)
 	switch {
 	case exact:
-		return a.playHuman(cs[0].Move)
+		return g.playHuman(cs[0].Move)
 	case len(cs) == 0:
 		return errString(quote(typed) + " is not a legal move here")
 	}

@@ -85,7 +85,7 @@ func StoredPrefs(st Storage) (Prefs, error) {
 }
 
 func (a *App) savePrefs() {
-	if a.ephemeral {
+	if a.guest() {
 		return // an embedded board changes nothing of the visitor's
 	}
 	b, _ := json.Marshal(a.prefs)

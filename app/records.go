@@ -9,35 +9,35 @@ import (
 
 // Record returns the game as a record (PGN style, see play.Session.Record):
 // the players, the date it began, the site, the moves played.
-func (a *App) Record() string {
-	a.lock()
-	defer a.unlock()
-	return a.record()
+func (g *GameController) Record() string {
+	g.a.lock()
+	defer g.a.unlock()
+	return g.record()
 }
 
-func (a *App) record() string {
-	white, black, _ := playersOf(a.s.Computer, a.s.Level)
-	if a.s.Computer < 0 {
+func (g *GameController) record() string {
+	white, black, _ := playersOf(g.s.Computer, g.s.Level)
+	if g.s.Computer < 0 {
 		white, black = "", "" // two players on one device: no names
 	}
-	return a.s.Record(play.RecordTags{Event: "Casual game", Site: a.d.Site, Date: a.createdTime(), White: white, Black: black})
+	return g.s.Record(play.RecordTags{Event: "Casual game", Site: g.a.d.Site, Date: g.createdTime(), White: white, Black: black})
 }
 
 // RecordFile returns a file name for the record: "chimera-bedlam-2026-11-30.pgn".
-func (a *App) RecordFile() string {
-	a.lock()
-	defer a.unlock()
-	return fmt.Sprintf("chimera-%s-%s.pgn", a.s.Variant().ID, a.createdTime().Format("2006-01-02"))
+func (g *GameController) RecordFile() string {
+	g.a.lock()
+	defer g.a.unlock()
+	return fmt.Sprintf("chimera-%s-%s.pgn", g.s.Variant().ID, g.createdTime().Format("2006-01-02"))
 }
 
 // Position returns the position on the board as a position string.
-func (a *App) Position() string {
-	a.lock()
-	defer a.unlock()
-	if a.view != a.s.Ply() {
-		return a.s.PositionAt(a.view).String()
+func (g *GameController) Position() string {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.view != g.s.Ply() {
+		return g.s.PositionAt(g.view).String()
 	}
-	return a.s.Position().String()
+	return g.s.Position().String()
 }
 
 // LoadRecord reads a game record (play.ParseRecord; a record without a
@@ -46,16 +46,16 @@ func (a *App) Position() string {
 // A record written by Chimera against the computer ("Computer, level 5")
 // keeps that. A record that cannot be read changes nothing; the error names
 // the first bad move.
-func (a *App) LoadRecord(text string, computer, level int) error {
-	a.lock()
-	defer a.unlock()
-	if a.ephemeral {
+func (g *GameController) LoadRecord(text string, computer, level int) error {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.a.guest() {
 		return errEmbedded
 	}
 	if strings.TrimSpace(text) == "" {
 		return errString("the record is empty: paste a game, or pick a file")
 	}
-	r, err := play.ParseRecord(text, a.s.Variant().ID)
+	r, err := play.ParseRecord(text, g.s.Variant().ID)
 	if err != nil {
 		return err
 	}
@@ -68,14 +68,14 @@ func (a *App) LoadRecord(text string, computer, level int) error {
 			computer, level = side, l
 		}
 	}
-	return a.startLoaded(r.Variant.ID, r.Start, r.Moves, computer, level)
+	return g.startLoaded(r.Variant.ID, r.Start, r.Moves, computer, level)
 }
 
 // LoadPosition shows a position string of the given rule set as a new game.
-func (a *App) LoadPosition(variant, pos string, computer, level int) error {
-	a.lock()
-	defer a.unlock()
-	if a.ephemeral {
+func (g *GameController) LoadPosition(variant, pos string, computer, level int) error {
+	g.a.lock()
+	defer g.a.unlock()
+	if g.a.guest() {
 		return errEmbedded
 	}
 	if strings.TrimSpace(pos) == "" {
@@ -85,11 +85,11 @@ func (a *App) LoadPosition(variant, pos string, computer, level int) error {
 	if v == nil || v.Hidden {
 		return errString("unknown game " + play.Quote(variant))
 	}
-	return a.startLoaded(v.ID, strings.TrimSpace(pos), nil, computer, level)
+	return g.startLoaded(v.ID, strings.TrimSpace(pos), nil, computer, level)
 }
 
 // startLoaded starts a new game from a loaded start and moves.
-func (a *App) startLoaded(variant, start string, moves []string, computer, level int) error {
+func (g *GameController) startLoaded(variant, start string, moves []string, computer, level int) error {
 	if level < 1 || level > 8 {
 		level = play.DefaultSettings.Level
 	}
@@ -102,7 +102,7 @@ func (a *App) startLoaded(variant, start string, moves []string, computer, level
 			return err // ParseRecord checked them: not reached
 		}
 	}
-	a.switchTo(s, "", 0)
-	a.save()
+	g.switchTo(s, "", 0)
+	g.save()
 	return nil
 }

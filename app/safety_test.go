@@ -45,10 +45,10 @@ func TestDamagedListIsRebuilt(t *testing.T) {
 		// a reload of the link finds its game: no second copy
 		before := keptGames(store)
 		r2 := newRig(t, store, link("assimilation", "", "none", "moves", "d2d4"))
-		if r2.App.id != r.App.id || keptGames(store) != before {
+		if r2.Game.id != r.Game.id || keptGames(store) != before {
 			t.Errorf("%s: a reload of the link kept another copy (%d games, %d before)", list, keptGames(store), before)
 		}
-		if err := r2.Continue(old.App.id); err != nil || r2.App.s.Variant().ID != "bedlam" || r2.App.s.Ply() != 2 {
+		if err := r2.Continue(old.Game.id); err != nil || r2.Game.s.Variant().ID != "bedlam" || r2.Game.s.Ply() != 2 {
 			t.Errorf("%s: the old game is not reachable: %v", list, err)
 		}
 		if strings.Contains(strings.Join(r2.page.last().Notices, " "), "damaged") {
@@ -61,7 +61,7 @@ func TestGameMissingFromListComesBack(t *testing.T) {
 	store := newStorage()
 	r := newRig(t, store, link("bedlam", "", "none"))
 	r.play(t, "e2e4")
-	id := r.App.id
+	id := r.Game.id
 	// the list was written before this game (another tab, a failed write)
 	store.m[keyGames] = "[]"
 	r2 := newRig(t, store, nil)
@@ -96,12 +96,12 @@ func FuzzStoredValues(f *testing.F) {
 			r.NewGame(play.DefaultSettings)
 		}
 		r.BoardMove(r.board.targets[0].Move)
-		if r.App.id == "" {
+		if r.Game.id == "" {
 			t.Fatal("the game played is not kept")
 		}
 		listed := false
 		for _, g := range r.Games() {
-			listed = listed || g.ID == r.App.id
+			listed = listed || g.ID == r.Game.id
 		}
 		if !listed {
 			t.Fatalf("the game played is not in Games (list %q)", store.m[keyGames])
@@ -170,12 +170,12 @@ func TestEmbedStorageIsBounded(t *testing.T) {
 		t.Errorf("%d embed games kept, at most %d", n, MaxEmbedGames)
 	}
 	// the newest embed still has its game
-	if e := newRig(t, store, last); e.App.s.Ply() == 0 {
+	if e := newRig(t, store, last); e.Game.s.Ply() == 0 {
 		t.Error("the newest embed lost its game")
 	}
 	// the visitor's game is kept, and the next one too
 	v2 := newRig(t, store, nil)
-	if v2.App.id != visitor.App.id {
+	if v2.Game.id != visitor.Game.id {
 		t.Fatalf("the visitor's game is gone")
 	}
 	v2.play(t, "e7e5")
@@ -206,7 +206,7 @@ func TestLegacyEmbedKeyMoved(t *testing.T) {
 	q := link("bedlam", "", "none", "mode", "embed", "save", "1")
 	store.m[legacyEmbedKey(q)] = `{"variant":"bedlam","computer":-1,"level":3,"start":"startpos","moves":["e2e4"],"ply":1}`
 	r := newRig(t, store, q)
-	if r.App.s.Ply() != 1 {
+	if r.Game.s.Ply() != 1 {
 		t.Fatalf("the earlier version's embed game is lost")
 	}
 	if _, ok := store.m[legacyEmbedKey(q)]; ok {
@@ -225,16 +225,17 @@ func TestForeignFrameNeverReachesGames(t *testing.T) {
 	for _, q := range []url.Values{nil, {"mode": {"play"}}, link("bedlam", "", "none", "moves", "e2e4"), {"mode": {"embed"}}, {"mode": {"diagram"}}} {
 		r := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: store, tab: newStorage(), page: &fakePage{}, clock: newClock()}
 		r.App = New(Deps{Board: r.board, Engine: r.engine, Storage: store, Tab: r.tab, Page: r.page, Clock: r.clock, Foreign: true}, q)
-		if r.App.id != "" || r.App.s.Ply() != 0 && q == nil {
+		r.GameController = r.App.Game
+		if r.Game.id != "" || r.Game.s.Ply() != 0 && q == nil {
 			t.Errorf("%v: a foreign frame opened the visitor's game", q)
 		}
 		if gs := r.Games(); len(gs) != 0 {
 			t.Errorf("%v: a foreign frame lists %d games", q, len(gs))
 		}
-		if err := r.Continue(v.App.id); err == nil {
+		if err := r.Continue(v.Game.id); err == nil {
 			t.Errorf("%v: a foreign frame continued a game", q)
 		}
-		if err := r.Delete(v.App.id); err == nil {
+		if err := r.Delete(v.Game.id); err == nil {
 			t.Errorf("%v: a foreign frame deleted a game", q)
 		}
 		if err := r.LoadRecord("1. e4 e5", -1, 3); err == nil {
@@ -257,7 +258,7 @@ func TestForeignFrameNeverReachesGames(t *testing.T) {
 	}
 	// an embed of this site (not foreign) does not reach them either
 	e := newRig(t, store, link("bedlam", "", "none", "mode", "embed"))
-	if len(e.Games()) != 0 || e.Delete(v.App.id) == nil || e.Continue(v.App.id) == nil {
+	if len(e.Games()) != 0 || e.Delete(v.Game.id) == nil || e.Continue(v.Game.id) == nil {
 		t.Error("an embed reaches the visitor's games")
 	}
 }
@@ -265,7 +266,7 @@ func TestForeignFrameNeverReachesGames(t *testing.T) {
 func TestHiddenRuleSetIsNotLoaded(t *testing.T) {
 	r := newRig(t, nil, nil)
 	before := r.position()
-	if err := r.LoadRecord("[Variant \"Chess\"]\n\n1. e4 e5", -1, 3); err == nil || r.App.s.Variant().Hidden {
+	if err := r.LoadRecord("[Variant \"Chess\"]\n\n1. e4 e5", -1, 3); err == nil || r.Game.s.Variant().Hidden {
 		t.Errorf("a chess record was loaded: %v", err)
 	}
 	for _, name := range []string{"chess", "Chess"} {

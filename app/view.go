@@ -99,11 +99,14 @@ func playersOf(computer, level int) (white, black, line string) {
 	return "White", "Black", "Two players"
 }
 
+// buildView is the page's view: the game's, and the open lesson and the
+// caption over it.
 func (a *App) buildView() View {
-	s := a.s
+	g := a.Game
+	s := g.s
 	v := View{Variant: s.Variant().ID, Game: s.Variant().Name, Level: s.Level, Computer: "none",
-		Ply: a.view, Live: s.Ply(), Flipped: a.flipped(), Prefs: a.prefs, Notices: a.notices,
-		Thinking: a.pending, Depth: a.depth, Score: a.score, Engine: a.engErr,
+		Ply: g.view, Live: s.Ply(), Flipped: g.flipped(), Prefs: a.prefs, Notices: a.notices,
+		Thinking: g.pending, Depth: g.depth, Score: g.score, Engine: g.engErr,
 		Mode: a.opts.mode, Interactive: a.opts.interactive && a.opts.mode != ModeDiagram,
 		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games(), Graphics: a.graphics}
 	v.White, v.Black, v.Players = playersOf(s.Computer, s.Level)
@@ -123,7 +126,9 @@ func (a *App) buildView() View {
 	v.Check = v.Result == "" && p.InCheck()
 	v.CanUndo = s.Ply() > 0 && (s.Computer < 0 || s.Ply() > 1 || int(game.White) != s.Computer)
 	v.CanRedo = s.Ply() < s.Len()
-	a.learnView(&v)
+	a.Lesson.fill(&v)
+	v.Note = a.caption
+	v.Hinting = g.hint.busy
 	notation, words, strs := s.Notation(), s.Words(), s.MoveStrings()
 	first := firstMoveNumber(s)
 	v.Moves = make([]Move, s.Ply())
@@ -132,12 +137,12 @@ func (a *App) buildView() View {
 		v.Moves[i] = Move{Ply: i + 1, Num: first.num + n/2, Black: n%2 == 1, Text: notation[i], Words: words[i], Move: strs[i]}
 	}
 	switch {
-	case a.view != s.Ply():
-		v.Status = fmt.Sprintf("Viewing move %d of %d", a.view, s.Ply())
-		if a.view == 0 {
+	case g.view != s.Ply():
+		v.Status = fmt.Sprintf("Viewing move %d of %d", g.view, s.Ply())
+		if g.view == 0 {
 			v.Status = fmt.Sprintf("Viewing the start (%d moves played)", s.Ply())
 		}
-		if (a.view+first.offset)%2 == 1 {
+		if (g.view+first.offset)%2 == 1 {
 			v.Turn = "black"
 		} else {
 			v.Turn = "white"
@@ -188,12 +193,12 @@ type State struct {
 }
 
 // State returns the game's state for the test hook.
-func (a *App) State() State {
-	a.lock()
-	defer a.unlock()
-	v := a.buildView()
-	res, why := a.s.Outcome()
+func (g *GameController) State() State {
+	g.a.lock()
+	defer g.a.unlock()
+	v := g.a.buildView()
+	res, why := g.s.Outcome()
 	return State{Variant: v.Variant, Game: v.Game, Computer: v.Computer, Level: v.Level,
-		Position: a.s.Position().String(), Moves: a.s.MoveStrings(), Result: res, Reason: why,
-		Turn: a.s.Position().Turn().String(), Thinking: a.pending, Ply: a.view, Flipped: a.flipped()}
+		Position: g.s.Position().String(), Moves: g.s.MoveStrings(), Result: res, Reason: why,
+		Turn: g.s.Position().Turn().String(), Thinking: g.pending, Ply: g.view, Flipped: g.flipped()}
 }

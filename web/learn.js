@@ -260,8 +260,7 @@
       case 'Home': api().lessonStep(-99); break;
       case 'End': api().lessonStep(99); break;
       case 'Escape': {
-        const c = window.chimera && window.chimera.choices && window.chimera.choices();
-        if (c) api().cancel();
+        if (api().choosing()) api().cancel();
         else if (view && view.note) api().dismissNote();
         else close();
         break;

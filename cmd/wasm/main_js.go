@@ -25,7 +25,7 @@ func main() {
 			a.Describe(in.Square, in.Slot)
 		}
 	}})
-	eng := startWorker(func(m app.EngineAnswer) { a.EngineAnswer(m) })
+	eng := startWorker(func(m app.EngineAnswer) { a.Game.EngineAnswer(m) })
 	loc := js.Global().Get("location")
 	q := pageQuery()
 	// Before the App shows the page (which sizes the board box): the board's
@@ -37,7 +37,7 @@ func main() {
 		Foreign: foreignFrame()}, q)
 	gr := graphics()
 	a.SetGraphics(gr)
-	bindPage(a)
+	bindPage(a, g)
 	installHook(a, g, gr)
 	render.Run(g, "Chimera")
 }
@@ -246,7 +246,7 @@ func side(s string) int {
 }
 
 // bindPage publishes window.chimeraApp, the functions web/ui.js calls.
-func bindPage(a *app.App) {
+func bindPage(a *app.App, g *render.Game) {
 	fn := func(f func(args []js.Value) any) js.Func {
 		return js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) })
 	}
@@ -265,38 +265,40 @@ func bindPage(a *app.App) {
 	api := map[string]any{
 		"newGame": fn(func(args []js.Value) any {
 			s := arg(args, 0)
-			return errText(a.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: side(s.Get("computer").String()), Level: s.Get("level").Int()}))
+			return errText(a.Game.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: side(s.Get("computer").String()), Level: s.Get("level").Int()}))
 		}),
-		"undo":    fn(func([]js.Value) any { a.Undo(); return nil }),
-		"redo":    fn(func([]js.Value) any { a.Redo(); return nil }),
-		"flip":    fn(func([]js.Value) any { a.Flip(); return nil }),
-		"cancel":  fn(func([]js.Value) any { a.CancelSelection(); return nil }),
-		"refresh": fn(func([]js.Value) any { a.Refresh(); return nil }),
-		"dismiss": fn(func([]js.Value) any { a.DismissNotice(); return nil }),
-		"goto":    fn(func(args []js.Value) any { a.Goto(arg(args, 0).Int()); return nil }),
-		"step":    fn(func(args []js.Value) any { a.Step(arg(args, 0).Int()); return nil }),
-		"play":    fn(func(args []js.Value) any { return errText(a.PlayTyped(arg(args, 0).String())) }),
+		"undo":   fn(func([]js.Value) any { a.Game.Undo(); return nil }),
+		"redo":   fn(func([]js.Value) any { a.Game.Redo(); return nil }),
+		"flip":   fn(func([]js.Value) any { a.Game.Flip(); return nil }),
+		"cancel": fn(func([]js.Value) any { a.CancelSelection(); return nil }),
+		// choosing: the board asks which piece moves (Escape closes that first).
+		"choosing": fn(func([]js.Value) any { return g.Choices() != nil }),
+		"refresh":  fn(func([]js.Value) any { a.Refresh(); return nil }),
+		"dismiss":  fn(func([]js.Value) any { a.DismissNotice(); return nil }),
+		"goto":     fn(func(args []js.Value) any { a.Game.Goto(arg(args, 0).Int()); return nil }),
+		"step":     fn(func(args []js.Value) any { a.Game.Step(arg(args, 0).Int()); return nil }),
+		"play":     fn(func(args []js.Value) any { return errText(a.Game.PlayTyped(arg(args, 0).String())) }),
 		"match": fn(func(args []js.Value) any {
-			cs, exact := a.Match(arg(args, 0).String())
+			cs, exact := a.Game.Match(arg(args, 0).String())
 			b, _ := json.Marshal(map[string]any{"candidates": cs, "exact": exact})
 			return string(b)
 		}),
 		"games": fn(func([]js.Value) any {
-			b, _ := json.Marshal(a.Games())
+			b, _ := json.Marshal(a.Game.Games())
 			return string(b)
 		}),
-		"continueGame": fn(func(args []js.Value) any { return errText(a.Continue(arg(args, 0).String())) }),
-		"deleteGame":   fn(func(args []js.Value) any { return errText(a.Delete(arg(args, 0).String())) }),
-		"record":       fn(func([]js.Value) any { return a.Record() }),
-		"recordFile":   fn(func([]js.Value) any { return a.RecordFile() }),
-		"position":     fn(func([]js.Value) any { return a.Position() }),
+		"continueGame": fn(func(args []js.Value) any { return errText(a.Game.Continue(arg(args, 0).String())) }),
+		"deleteGame":   fn(func(args []js.Value) any { return errText(a.Game.Delete(arg(args, 0).String())) }),
+		"record":       fn(func([]js.Value) any { return a.Game.Record() }),
+		"recordFile":   fn(func([]js.Value) any { return a.Game.RecordFile() }),
+		"position":     fn(func([]js.Value) any { return a.Game.Position() }),
 		"loadRecord": fn(func(args []js.Value) any {
-			return errText(a.LoadRecord(arg(args, 0).String(), side(arg(args, 1).String()), arg(args, 2).Int()))
+			return errText(a.Game.LoadRecord(arg(args, 0).String(), side(arg(args, 1).String()), arg(args, 2).Int()))
 		}),
 		"loadPosition": fn(func(args []js.Value) any {
-			return errText(a.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
+			return errText(a.Game.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
 		}),
-		"hostMessage": fn(func(args []js.Value) any { return errText(a.HostMessage(arg(args, 0).String())) }),
+		"hostMessage": fn(func(args []js.Value) any { return errText(a.Game.HostMessage(arg(args, 0).String())) }),
 		// How to play, describe and hints.
 		"help": fn(func(args []js.Value) any {
 			h, err := app.HelpFor(arg(args, 0).String())
@@ -314,16 +316,16 @@ func bindPage(a *app.App) {
 			b, _ := json.Marshal(d)
 			return string(b)
 		}),
-		"openLesson":    fn(func(args []js.Value) any { return errText(a.OpenLesson(arg(args, 0).String(), arg(args, 1).Int())) }),
-		"closeLesson":   fn(func([]js.Value) any { a.CloseLesson(); return nil }),
-		"lessonSection": fn(func(args []js.Value) any { a.LessonSection(arg(args, 0).Int()); return nil }),
-		"lessonStep":    fn(func(args []js.Value) any { a.LessonStep(arg(args, 0).Int()); return nil }),
-		"lessonReplay":  fn(func([]js.Value) any { a.LessonReplay(); return nil }),
-		"lessonTry":     fn(func([]js.Value) any { a.LessonTry(); return nil }),
-		"lessonShowMe":  fn(func([]js.Value) any { a.LessonShowMe(); return nil }),
+		"openLesson":    fn(func(args []js.Value) any { return errText(a.Lesson.Open(arg(args, 0).String(), arg(args, 1).Int())) }),
+		"closeLesson":   fn(func([]js.Value) any { a.Lesson.Close(); return nil }),
+		"lessonSection": fn(func(args []js.Value) any { a.Lesson.Section(arg(args, 0).Int()); return nil }),
+		"lessonStep":    fn(func(args []js.Value) any { a.Lesson.Step(arg(args, 0).Int()); return nil }),
+		"lessonReplay":  fn(func([]js.Value) any { a.Lesson.Replay(); return nil }),
+		"lessonTry":     fn(func([]js.Value) any { a.Lesson.Try(); return nil }),
+		"lessonShowMe":  fn(func([]js.Value) any { a.Lesson.ShowMe(); return nil }),
 		"describe":      fn(func(args []js.Value) any { return errText(a.DescribeSquare(arg(args, 0).String())) }),
 		"dismissNote":   fn(func([]js.Value) any { a.DismissNote(); return nil }),
-		"hint":          fn(func([]js.Value) any { return errText(a.Hint()) }),
+		"hint":          fn(func([]js.Value) any { return errText(a.Game.Hint()) }),
 		"setPrefs": fn(func(args []js.Value) any {
 			var p app.Prefs
 			if json.Unmarshal([]byte(arg(args, 0).String()), &p) == nil {
@@ -361,7 +363,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 	}
 	hook := map[string]any{
 		"state": js.FuncOf(func(js.Value, []js.Value) any {
-			s := a.State()
+			s := a.Game.State()
 			moves := make([]any, len(s.Moves))
 			for i, m := range s.Moves {
 				moves[i] = m
@@ -395,7 +397,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 			}
 			return map[string]any{"options": opts}
 		}),
-		"record": js.FuncOf(func(js.Value, []js.Value) any { return a.Record() }),
+		"record": js.FuncOf(func(js.Value, []js.Value) any { return a.Game.Record() }),
 		// overlay(): what the board marks and the arrows it draws.
 		"overlay": js.FuncOf(func(js.Value, []js.Value) any {
 			o := g.Overlay()
@@ -410,7 +412,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 		}),
 		// lesson(): the open lesson (null when none): section, mode, ply, position.
 		"lesson": js.FuncOf(func(js.Value, []js.Value) any {
-			l := a.LessonState()
+			l := a.Lesson.State()
 			if l == nil {
 				return nil
 			}

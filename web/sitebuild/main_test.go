@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -173,5 +174,27 @@ func TestBuild(t *testing.T) {
 	changed, _ := Build(web, dist, true)
 	if changed.Version == info.Version {
 		t.Error("a changed page kept the version")
+	}
+}
+
+// TestScriptsNeverCallTheTestHook: window.chimera is cmd/wasm's hook for
+// the browser tests; the page's own scripts use window.chimeraApp.
+func TestScriptsNeverCallTheTestHook(t *testing.T) {
+	files, err := filepath.Glob("../*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts in web/: %v", err)
+	}
+	hook := regexp.MustCompile(`\bchimera\s*(\.|\?\.|\[)`)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			code, _, _ := strings.Cut(line, "//")
+			if hook.MatchString(code) {
+				t.Errorf("%s:%d calls the test hook: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
 	}
 }
