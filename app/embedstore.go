@@ -51,26 +51,26 @@ func legacyEmbedKey(q url.Values) string {
 	return keyEmbedData + strings.Join(parts, "&")
 }
 
-// moveLegacyEmbed moves an earlier version's kept game of this embed to
-// its key of today (which the next save bounds like any other).
-func (g *GameController) moveLegacyEmbed(q url.Values) {
+// moveLegacyEmbed moves an earlier version's kept game of the embed with
+// parameters q to its key of today, key (which the next save bounds like any other).
+func (k *keeper) moveLegacyEmbed(q url.Values, key string) {
 	old := legacyEmbedKey(q)
-	data, ok, err := g.a.d.Storage.Get(old)
+	data, ok, err := k.st.Get(old)
 	if err != nil || !ok {
 		return
 	}
-	g.a.d.Storage.Remove(old)
-	if _, have, _ := g.a.d.Storage.Get(g.embedKey); !have && data != "" && len(data) <= MaxEmbedGame {
-		if g.a.d.Storage.Set(g.embedKey, data) == nil {
-			g.writeEmbedIndex(g.embedIndex(), g.embedKey, true)
+	k.st.Remove(old)
+	if _, have, _ := k.st.Get(key); !have && data != "" && len(data) <= MaxEmbedGame {
+		if k.st.Set(key, data) == nil {
+			k.writeEmbedIndex(k.embedIndex(), key, true)
 		}
 	}
 }
 
 // embedIndex reads the index of kept embed games (only well-formed lines
 // of the current key form).
-func (g *GameController) embedIndex() []embedLine {
-	data, ok, err := g.a.d.Storage.Get(keyEmbeds)
+func (k *keeper) embedIndex() []embedLine {
+	data, ok, err := k.st.Get(keyEmbeds)
 	if err != nil || !ok {
 		return nil
 	}
@@ -99,24 +99,23 @@ func isEmbedKey(k string) bool {
 	return err == nil
 }
 
-// saveEmbed keeps the embedded board's game under g.embedKey: a game too
+// saveEmbed keeps an embedded board's game data under key: a game too
 // long to keep is not kept (said once), and the oldest kept embed games
 // beyond MaxEmbedGames are dropped.
-func (g *GameController) saveEmbed() {
-	data := string(g.s.Save())
+func (k *keeper) saveEmbed(key, data string) {
 	if len(data) > MaxEmbedGame {
-		g.a.note("This board's game is too long to keep in this browser: it is kept until the page is closed")
-		g.a.d.Storage.Remove(g.embedKey)
-		g.writeEmbedIndex(g.embedIndex(), g.embedKey, false)
+		k.note("This board's game is too long to keep in this browser: it is kept until the page is closed")
+		k.st.Remove(key)
+		k.writeEmbedIndex(k.embedIndex(), key, false)
 		return
 	}
-	ls := g.embedIndex()
-	ls = g.writeEmbedIndex(ls, g.embedKey, true)
-	if err := g.a.d.Storage.Set(g.embedKey, data); err != nil {
+	ls := k.embedIndex()
+	ls = k.writeEmbedIndex(ls, key, true)
+	if err := k.st.Set(key, data); err != nil {
 		// Full: an embed makes room only among the embed games.
-		g.dropEmbeds(ls, g.embedKey)
-		if err := g.a.d.Storage.Set(g.embedKey, data); err != nil {
-			g.a.storageFailed(err)
+		k.dropEmbeds(ls, key)
+		if err := k.st.Set(key, data); err != nil {
+			k.failed(err)
 		}
 	}
 }
@@ -124,7 +123,7 @@ func (g *GameController) saveEmbed() {
 // writeEmbedIndex writes the index with key (kept: its line updated now,
 // else its line removed), dropping the oldest games beyond MaxEmbedGames
 // and any embed data no line names; it returns the index written.
-func (g *GameController) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine {
+func (k *keeper) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine {
 	out := []embedLine{}
 	for _, l := range ls {
 		if l.Key != key {
@@ -132,7 +131,7 @@ func (g *GameController) writeEmbedIndex(ls []embedLine, key string, kept bool) 
 		}
 	}
 	if kept {
-		out = append(out, embedLine{Key: key, Updated: g.a.d.Clock.Now().UnixMilli()})
+		out = append(out, embedLine{Key: key, Updated: k.clock.Now().UnixMilli()})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Updated > out[j].Updated })
 	if len(out) > MaxEmbedGames {
@@ -142,54 +141,54 @@ func (g *GameController) writeEmbedIndex(ls []embedLine, key string, kept bool) 
 	for _, l := range out {
 		named[l.Key] = true
 	}
-	if keys, err := g.a.d.Storage.Keys(); err == nil {
-		for _, k := range keys {
-			if strings.HasPrefix(k, keyEmbedData) && !named[k] {
-				g.a.d.Storage.Remove(k)
+	if keys, err := k.st.Keys(); err == nil {
+		for _, key := range keys {
+			if strings.HasPrefix(key, keyEmbedData) && !named[key] {
+				k.st.Remove(key)
 			}
 		}
 	}
 	b, _ := json.Marshal(out)
-	g.a.d.Storage.Set(keyEmbeds, string(b))
+	k.st.Set(keyEmbeds, string(b))
 	return out
 }
 
 // dropEmbeds removes every kept embed game but keep's (when storage is
 // full: the visitor's games and this board's come first).
-func (g *GameController) dropEmbeds(ls []embedLine, keep string) {
+func (k *keeper) dropEmbeds(ls []embedLine, keep string) {
 	var out []embedLine
 	for _, l := range ls {
 		if l.Key == keep {
 			out = append(out, l)
 			continue
 		}
-		g.a.d.Storage.Remove(l.Key)
+		k.st.Remove(l.Key)
 	}
 	b, _ := json.Marshal(out)
-	g.a.d.Storage.Set(keyEmbeds, string(b))
+	k.st.Set(keyEmbeds, string(b))
 }
 
 // setKept writes one of the visitor's own keys; when storage is full it
 // first makes room by dropping the embed games, then tries again.
-func (g *GameController) setKept(key, value string) error {
-	err := g.a.d.Storage.Set(key, value)
+func (k *keeper) setKept(key, value string) error {
+	err := k.st.Set(key, value)
 	if err == nil {
 		return nil
 	}
-	ls := g.embedIndex()
-	keys, kerr := g.a.d.Storage.Keys()
+	ls := k.embedIndex()
+	keys, kerr := k.st.Keys()
 	if len(ls) == 0 && (kerr != nil || !hasPrefixKey(keys, keyEmbedData)) {
 		return err
 	}
-	g.dropEmbeds(ls, "")
+	k.dropEmbeds(ls, "")
 	if kerr == nil {
-		for _, k := range keys {
-			if strings.HasPrefix(k, keyEmbedData) {
-				g.a.d.Storage.Remove(k)
+		for _, key := range keys {
+			if strings.HasPrefix(key, keyEmbedData) {
+				k.st.Remove(key)
 			}
 		}
 	}
-	return g.a.d.Storage.Set(key, value)
+	return k.st.Set(key, value)
 }
 
 func hasPrefixKey(keys []string, prefix string) bool {

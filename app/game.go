@@ -37,12 +37,14 @@ type GameController struct {
 	engErr  string // the engine's last error, shown until the next search
 
 	hint hintState // the hint search and its move (hint.go)
+
+	keep *keeper // the games kept on this device (games.go)
 }
 
 // newGame opens the game the page shows: an embed's, a link's, or the game
 // kept on this device (see New).
 func newGame(a *App, q url.Values) *GameController {
-	g := &GameController{a: a}
+	g := &GameController{a: a, keep: &keeper{st: a.d.Storage, tab: a.d.Tab, clock: a.d.Clock, note: a.note, failed: a.storageFailed}}
 	switch {
 	case a.opts.embedded():
 		g.openEmbedded(q)
@@ -120,7 +122,7 @@ func (g *GameController) openEmbedded(q url.Values) {
 	}
 	if g.a.opts.save {
 		g.embedKey = embedKey(q)
-		g.moveLegacyEmbed(q)
+		g.keep.moveLegacyEmbed(q, g.embedKey)
 		if data, ok, err := g.a.d.Storage.Get(g.embedKey); err == nil && ok && data != "" {
 			if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
 				g.s = s
@@ -145,25 +147,25 @@ func cloneValues(q url.Values) url.Values {
 func (g *GameController) openLink(q url.Values) {
 	link := g.fromLink(q)
 	g.s = link
-	es := g.entries()
+	es := g.keep.entries()
 	try := func(e Entry) bool {
 		if e.Variant != link.Variant().ID || e.Plies != link.Ply() {
 			return false
 		}
-		s, err := g.loadEntry(e)
+		s, err := g.keep.loadEntry(e)
 		if err != nil || !sameGame(s, link) {
 			return false
 		}
 		g.s, g.id, g.created = s, e.ID, e.Created
 		return true
 	}
-	if e, ok := findEntry(es, g.tabID()); ok && try(e) {
+	if e, ok := findEntry(es, g.keep.tabID()); ok && try(e) {
 		return
 	}
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
 	for _, e := range es {
 		if try(e) {
-			g.setLast(e.ID)
+			g.keep.setLast(e.ID)
 			return
 		}
 	}
@@ -173,7 +175,7 @@ func (g *GameController) openLink(q url.Values) {
 // openKept continues this tab's game or the game played last; an earlier
 // version's one saved game joins the list first.
 func (g *GameController) openKept() {
-	es := g.entries()
+	es := g.keep.entries()
 	if data, ok, _ := g.a.d.Storage.Get(keyOldGame); ok && data != "" {
 		if s, problems, err := play.Load([]byte(data)); err == nil && len(problems) == 0 {
 			g.s = s
@@ -183,12 +185,12 @@ func (g *GameController) openKept() {
 		}
 	}
 	last, _, _ := g.a.d.Storage.Get(keyLast)
-	for _, id := range []string{g.tabID(), last} {
+	for _, id := range []string{g.keep.tabID(), last} {
 		e, ok := findEntry(es, id)
 		if !ok {
 			continue
 		}
-		s, err := g.loadEntry(e)
+		s, err := g.keep.loadEntry(e)
 		if err != nil {
 			g.a.note("The saved " + gameName(e.Variant) + " game could not be read (" + err.Error() + "): a new game was started; the saved one is kept as it was")
 			continue
@@ -198,14 +200,6 @@ func (g *GameController) openKept() {
 	}
 }
 
-// tabID is the game this tab showed.
-func (g *GameController) tabID() string {
-	if g.a.d.Tab == nil {
-		return ""
-	}
-	id, _, _ := g.a.d.Tab.Get(keyTab)
-	return id
-}
 
 // showLive shows the live position (animating e if given) and starts the
 // computer when it is its turn. (Changes to the game are kept by save.)

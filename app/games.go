@@ -57,22 +57,22 @@ type GameInfo struct {
 // gone is dropped and a kept game the list lacks is added, so that every
 // saved game is reachable from Games. A repair is written back and said
 // once.
-func (g *GameController) entries() []Entry {
-	data, ok, err := g.a.d.Storage.Get(keyGames)
+func (k *keeper) entries() []Entry {
+	data, ok, err := k.st.Get(keyGames)
 	if err != nil {
-		g.a.storageFailed(err)
+		k.failed(err)
 		return nil
 	}
 	es, damaged := parseEntries(data, ok)
-	keys, err := g.a.d.Storage.Keys()
+	keys, err := k.st.Keys()
 	if err != nil {
-		g.a.storageFailed(err)
+		k.failed(err)
 		return es
 	}
 	listed := map[string]bool{}
 	out := es[:0]
 	for _, e := range es {
-		if v, ok, _ := g.a.d.Storage.Get(keyGameData + e.ID); ok && v != "" {
+		if v, ok, _ := k.st.Get(keyGameData + e.ID); ok && v != "" {
 			out = append(out, e)
 			listed[e.ID] = true
 		} else {
@@ -82,12 +82,12 @@ func (g *GameController) entries() []Entry {
 	es = out
 	found := 0
 	sort.Strings(keys)
-	for _, k := range keys {
-		id, isGame := strings.CutPrefix(k, keyGameData)
+	for _, key := range keys {
+		id, isGame := strings.CutPrefix(key, keyGameData)
 		if !isGame || id == "" || listed[id] {
 			continue
 		}
-		v, ok, _ := g.a.d.Storage.Get(k)
+		v, ok, _ := k.st.Get(key)
 		if !ok || v == "" {
 			continue
 		}
@@ -99,14 +99,14 @@ func (g *GameController) entries() []Entry {
 	}
 	switch {
 	case damaged && len(es) == 0:
-		g.a.note("The list of saved games was damaged, and this browser keeps no saved game: the list starts anew")
+		k.note("The list of saved games was damaged, and this browser keeps no saved game: the list starts anew")
 	case damaged:
-		g.a.note("The list of saved games was damaged: it was rebuilt from the " + count(len(es), "game") + " this browser keeps")
+		k.note("The list of saved games was damaged: it was rebuilt from the " + count(len(es), "game") + " this browser keeps")
 	case found > 0:
-		g.a.note(count(found, "saved game") + " missing from the list of games " + plural(found, "is", "are") + " back in Games")
+		k.note(count(found, "saved game") + " missing from the list of games " + plural(found, "is", "are") + " back in Games")
 	}
 	if damaged || found > 0 {
-		g.writeEntries(es)
+		k.writeEntries(es)
 	}
 	return es
 }
@@ -187,22 +187,22 @@ func (g *GameController) gameData(now int64) string {
 	return string(b)
 }
 
-func (g *GameController) writeEntries(es []Entry) {
+func (k *keeper) writeEntries(es []Entry) {
 	if es == nil {
 		es = []Entry{}
 	}
 	b, _ := json.Marshal(es)
-	if err := g.setKept(keyGames, string(b)); err != nil {
-		g.a.storageFailed(err)
+	if err := k.setKept(keyGames, string(b)); err != nil {
+		k.failed(err)
 	}
 }
 
 // newID returns an id for a new game, one no kept game has (another tab
 // may have made one in the same millisecond).
-func (g *GameController) newID(es []Entry) string {
+func (k *keeper) newID(es []Entry) string {
 	for {
-		g.idSeq++
-		id := strconv.FormatInt(g.a.d.Clock.Now().UnixMilli(), 36) + "-" + strconv.Itoa(g.idSeq)
+		k.idSeq++
+		id := strconv.FormatInt(k.clock.Now().UnixMilli(), 36) + "-" + strconv.Itoa(k.idSeq)
 		if _, taken := findEntry(es, id); !taken {
 			return id
 		}
@@ -215,7 +215,7 @@ func (g *GameController) newID(es []Entry) string {
 func (g *GameController) save() {
 	if g.a.guest() {
 		if g.embedKey != "" {
-			g.saveEmbed()
+			g.keep.saveEmbed(g.embedKey, string(g.s.Save()))
 		}
 		return
 	}
@@ -223,12 +223,12 @@ func (g *GameController) save() {
 		return
 	}
 	now := g.a.d.Clock.Now().UnixMilli()
-	es := g.entries()
+	es := g.keep.entries()
 	if g.id == "" {
-		g.id = g.newID(es)
+		g.id = g.keep.newID(es)
 		g.created = now
 	}
-	if err := g.setKept(keyGameData+g.id, g.gameData(now)); err != nil {
+	if err := g.keep.setKept(keyGameData+g.id, g.gameData(now)); err != nil {
 		g.a.storageFailed(err)
 		return
 	}
@@ -244,27 +244,27 @@ func (g *GameController) save() {
 	if !found {
 		es = append(es, e)
 	}
-	es = g.prune(es)
-	g.writeEntries(es)
-	g.setLast(g.id)
+	es = g.keep.prune(es, g.id)
+	g.keep.writeEntries(es)
+	g.keep.setLast(g.id)
 }
 
 // setLast remembers id as the game played last, and as this tab's game.
-func (g *GameController) setLast(id string) {
-	if err := g.setKept(keyLast, id); err != nil {
-		g.a.storageFailed(err)
+func (k *keeper) setLast(id string) {
+	if err := k.setKept(keyLast, id); err != nil {
+		k.failed(err)
 	}
-	if g.a.d.Tab != nil {
-		g.a.d.Tab.Set(keyTab, id) // a tab without its own storage shows the last game on a reload
+	if k.tab != nil {
+		k.tab.Set(keyTab, id) // a tab without its own storage shows the last game on a reload
 	}
 }
 
 // prune drops the finished games beyond the newest KeepFinished (never the
 // current one) and their data.
-func (g *GameController) prune(es []Entry) []Entry {
+func (k *keeper) prune(es []Entry, current string) []Entry {
 	var finished []Entry
 	for _, e := range es {
-		if e.Result != "" && e.ID != g.id {
+		if e.Result != "" && e.ID != current {
 			finished = append(finished, e)
 		}
 	}
@@ -275,7 +275,7 @@ func (g *GameController) prune(es []Entry) []Entry {
 	drop := map[string]bool{}
 	for _, e := range finished[KeepFinished:] {
 		drop[e.ID] = true
-		g.a.d.Storage.Remove(keyGameData + e.ID) // best effort: the list no longer names it
+		k.st.Remove(keyGameData + e.ID) // best effort: the list no longer names it
 	}
 	out := es[:0]
 	for _, e := range es {
@@ -287,10 +287,10 @@ func (g *GameController) prune(es []Entry) []Entry {
 }
 
 // loadEntry reads a kept game; problems with its data are noted.
-func (g *GameController) loadEntry(e Entry) (*play.Session, error) {
-	data, ok, err := g.a.d.Storage.Get(keyGameData + e.ID)
+func (k *keeper) loadEntry(e Entry) (*play.Session, error) {
+	data, ok, err := k.st.Get(keyGameData + e.ID)
 	if err != nil {
-		g.a.storageFailed(err)
+		k.failed(err)
 		return nil, err
 	}
 	if !ok || data == "" {
@@ -301,7 +301,7 @@ func (g *GameController) loadEntry(e Entry) (*play.Session, error) {
 		return nil, err
 	}
 	if len(problems) > 0 {
-		g.a.note("The saved " + gameName(e.Variant) + " game was damaged: " + strings.Join(problems, "; ") + ". It is shown as far as it could be read, and kept as it was until you play on")
+		k.note("The saved " + gameName(e.Variant) + " game was damaged: " + strings.Join(problems, "; ") + ". It is shown as far as it could be read, and kept as it was until you play on")
 	}
 	return s, nil
 }
@@ -330,7 +330,7 @@ func (g *GameController) Games() []GameInfo {
 	if g.a.guest() {
 		return []GameInfo{} // an embedded board never shows the visitor's games
 	}
-	es := g.entries()
+	es := g.keep.entries()
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
 	out := make([]GameInfo, 0, len(es))
 	for _, e := range es {
@@ -351,17 +351,17 @@ func (g *GameController) Continue(id string) error {
 	if g.a.guest() {
 		return errEmbedded
 	}
-	e, ok := findEntry(g.entries(), id)
+	e, ok := findEntry(g.keep.entries(), id)
 	if !ok {
 		return errString("that game is no longer kept")
 	}
-	s, err := g.loadEntry(e)
+	s, err := g.keep.loadEntry(e)
 	if err != nil {
 		g.a.note("The saved " + gameName(e.Variant) + " game could not be read (" + err.Error() + ")")
 		return err
 	}
 	g.switchTo(s, e.ID, e.Created)
-	g.setLast(e.ID)
+	g.keep.setLast(e.ID)
 	return nil
 }
 
@@ -373,7 +373,7 @@ func (g *GameController) Delete(id string) error {
 	if g.a.guest() {
 		return errEmbedded
 	}
-	es := g.entries()
+	es := g.keep.entries()
 	out := es[:0]
 	found := false
 	for _, e := range es {
@@ -386,7 +386,7 @@ func (g *GameController) Delete(id string) error {
 	if !found {
 		return errString("that game is no longer kept")
 	}
-	g.writeEntries(out)
+	g.keep.writeEntries(out)
 	g.a.d.Storage.Remove(keyGameData + id)
 	if id == g.id {
 		g.id = ""
@@ -430,4 +430,26 @@ func (g *GameController) createdTime() time.Time {
 		return g.a.d.Clock.Now()
 	}
 	return time.UnixMilli(g.created)
+}
+
+// keeper keeps games in the browser's storage: the visitor's games (the
+// list, each game's data, the last game, this tab's game) and the embedded
+// boards' games apart from them (embedstore.go). It says what went wrong
+// through note and failed (the router's notices).
+type keeper struct {
+	st     Storage
+	tab    Storage // the tab's own storage; nil: none
+	clock  Clock
+	note   func(string)
+	failed func(error)
+	idSeq  int
+}
+
+// tabID is the game this tab showed.
+func (k *keeper) tabID() string {
+	if k.tab == nil {
+		return ""
+	}
+	id, _, _ := k.tab.Get(keyTab)
+	return id
 }

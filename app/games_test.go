@@ -203,7 +203,7 @@ func TestFinishedGamesPruned(t *testing.T) {
 		store.m[keyGameData+e.ID] = "x"
 	}
 	r.App.mu.Lock()
-	r.Game.writeEntries(es)
+	r.Game.keep.writeEntries(es)
 	r.App.mu.Unlock()
 	r.clock.advance(time.Hour)
 	r.play(t, "e2e4") // keeps the current game: the list is pruned
