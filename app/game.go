@@ -200,7 +200,6 @@ func (g *GameController) openKept() {
 	}
 }
 
-
 // showLive shows the live position (animating e if given) and starts the
 // computer when it is its turn. (Changes to the game are kept by save.)
 func (g *GameController) showLive(e *game.Effect) {
