@@ -140,10 +140,11 @@ test('storage that fails says so once and play goes on', { skip }, async () => {
   });
   await s.open(server.url, { variant: 'assimilation', ai: 'none' });
   await s.playMove('e2e4');
-  await s.waitFor(() => /does not keep the game/.test(document.getElementById('notice').textContent), { what: 'the storage message' });
+  await s.waitFor(() => /did not keep the game \(QuotaExceededError\)/.test(document.getElementById('notice').textContent), { what: 'the storage message' });
   await s.playMove('e7e5');
   await s.playMove('g1f3');
   assert.equal((await s.state()).moves.length, 3);
-  assert.equal((await notices(s)).match(/does not keep/g).length, 1, 'said once');
+  assert.equal((await notices(s)).match(/did not keep/g).length, 1, 'said once');
+  assert.doesNotMatch(await notices(s), /reload starts afresh/);
   s.assertClean();
 });
