@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"chimera/game"
+	"chimera/internal/clip"
 )
 
 // maxDepth is the deepest perft counted.
@@ -56,11 +57,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	v, err := game.VariantByID(*variant)
 	if err != nil {
-		return fail("-variant: %v", err)
+		return fail("-variant: %s", clip.Shorten(err.Error(), *variant))
 	}
 	p, err := game.Parse(v, *fen)
 	if err != nil {
-		return fail("-fen: %v", err)
+		field, text, why, ok := clip.Position(err)
+		switch {
+		case !ok:
+			return fail("-fen: %v", err)
+		case field == "":
+			return fail("-fen %s: %s", clip.Quote(*fen), why)
+		}
+		return fail("-fen: %s %s: %s", field, text, why)
 	}
 	start := time.Now()
 	var nodes uint64
