@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,6 +50,29 @@ func TestRun(t *testing.T) {
 			if out.Len() > 0 {
 				t.Errorf("%v: counted before refusing: %q", tc.args, out.String())
 			}
+		}
+	}
+}
+
+// TestOutputFails: when standard output cannot be written (/dev/full) the
+// exit code is 1 and standard error says why (it was 0, silently).
+func TestOutputFails(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	bin := filepath.Join(t.TempDir(), "perft")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"-depth", "1"}, {"-depth", "1", "-divide"}, {"-depth", "0", "-bench"}} {
+		cmd := exec.Command(bin, args...)
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = full, &errb
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(errb.String(), "perft: writing the output: ") {
+			t.Errorf("%v >/dev/full: exit %d (%v), stderr %q", args, code, err, errb.String())
 		}
 	}
 }
