@@ -151,3 +151,49 @@ func TestWorkerInfo(t *testing.T) {
 		t.Errorf("%d reports from inside an iteration: depths %v", repeats, depths)
 	}
 }
+
+// TestWorkerOdd: in the worker too every go gets one bestmove, whatever its
+// fields hold: a BigInt (which crashed the engine: syscall/js has no Type
+// for it), NaN or an object as the id; a refused position makes the next go
+// an error with its id.
+func TestWorkerOdd(t *testing.T) {
+	sum := runWorker(t, "odd")
+	want := []struct{ id, err string }{ // err "": a move
+		{"none", "id is a bigint"},
+		{"number:NaN", ""},
+		{"number:-Infinity", ""},
+		{"number:-2.5", ""},
+		{"string:str", ""},
+		{"none", "id is an object"},
+		{"none", "id is an array"},
+		{"none", "id is a boolean"},
+		{"number:5", "depth is a bigint"},
+		{"number:6", "movetime 86400000, want a whole number of milliseconds from 0 to 600000"},
+		{"number:7", "movetime +Inf"},
+	}
+	results, _ := sum["results"].([]any)
+	if len(results) != len(want) {
+		t.Fatalf("results %v", sum["results"])
+	}
+	for i, w := range want {
+		r, _ := results[i].(map[string]any)
+		if r == nil || r["id"] != w.id || (w.err == "") != (r["move"] != "") || !strings.Contains(r["error"].(string), w.err) {
+			t.Errorf("go %d: %v, want id %s and error %q", i+1, r, w.id, w.err)
+		}
+	}
+	r, _ := sum["refused"].(map[string]any)
+	if r == nil || r["id"] != "string:r1" || r["move"] != "" || !strings.Contains(r["error"].(string), "moves is a string") {
+		t.Errorf("the go after a refused position: %v", sum["refused"])
+	}
+	if m, _ := sum["refusedError"].(string); !strings.Contains(m, "moves is a string") {
+		t.Errorf("its error: %v", sum["refusedError"])
+	}
+	if mv, _ := sum["lastMove"].(string); !legalIn(t, "chess", []string{"e2e4"}, mv) {
+		t.Errorf("last go: %v", sum)
+	}
+	for _, e := range sum["errorTexts"].([]any) {
+		if s := e.(string); strings.Contains(s, "crashed") || strings.Contains(s, "exited") {
+			t.Errorf("the engine stopped: %s", s)
+		}
+	}
+}
