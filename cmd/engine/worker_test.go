@@ -56,14 +56,24 @@ func runWorker(t *testing.T, scenario string) map[string]any {
 	if testing.Short() {
 		t.Skip("builds the wasm")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node not found")
 	}
 	wasm := engineWasm(t)
 	execJS := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
 	if _, err := os.Stat(execJS); err != nil {
 		execJS = filepath.Join(runtime.GOROOT(), "misc", "wasm", "wasm_exec.js") // before Go 1.24
+	}
+	return runDriver(t, scenario, execJS, wasm)
+}
+
+// runDriver runs a scenario of testdata/worker_driver.js with these
+// wasm_exec.js and engine.wasm.
+func runDriver(t *testing.T, scenario, execJS, wasm string) map[string]any {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not found")
 	}
 	outp, err := exec.Command(node, "testdata/worker_driver.js", scenario, execJS, wasm, "../../web/engine-worker.js").CombinedOutput()
 	if err != nil {
@@ -194,6 +204,27 @@ func TestWorkerOdd(t *testing.T) {
 	for _, e := range sum["errorTexts"].([]any) {
 		if s := e.(string); strings.Contains(s, "crashed") || strings.Contains(s, "exited") {
 			t.Errorf("the engine stopped: %s", s)
+		}
+	}
+}
+
+// TestWorkerEngineStops: should the Go program stop (crash or exit) with
+// gos it has not answered, engine-worker.js answers them (error, bestmove
+// ” with their ids, in order), and every later go too. Those in flight got
+// no answer. Runs a stand-in for the Go program (testdata/fake_wasm_exec.js;
+// no wasm build, so also with -short).
+func TestWorkerEngineStops(t *testing.T) {
+	wasm := filepath.Join(t.TempDir(), "empty.wasm")
+	if err := os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := runDriver(t, "crash", "testdata/fake_wasm_exec.js", wasm)
+	if ids, _ := json.Marshal(sum["ids"]); string(ids) != "[1,2,3,4]" || sum["withError"] != 4.0 {
+		t.Errorf("bestmoves for gos %s (want 1-4, once each, in order), %v with an error", ids, sum["withError"])
+	}
+	for _, mv := range sum["moves"].([]any) {
+		if mv != "" {
+			t.Errorf("moves %v", sum["moves"])
 		}
 	}
 }

@@ -20,6 +20,8 @@
 //	stop      a 10-minute search stopped after 300 ms, then a level-3 search
 //	odd       gos with odd ids and fields (a BigInt crashed the engine) and a
 //	          refused position, one at a time: what each bestmove says
+//	crash     (with testdata/fake_wasm_exec.js) two gos the engine does not
+//	          answer, then it exits, then two more gos: who answers what
 'use strict';
 const { Worker, isMainThread, parentPort, workerData } = require('worker_threads');
 
@@ -216,6 +218,19 @@ const scenarios = {
     send({ type: 'position', variant: 'chess', fen: 'startpos', moves: ['e2e4'] });
     const last = await goAndWait({ type: 'go', depth: 1, id: 'last' });
     return { gos: n, results, refused, refusedError: refusedError ? refusedError.message : null, lastMove: last ? last.move : null };
+  },
+
+  async crash() {
+    send({ type: 'position', variant: 'chess', fen: 'startpos', moves: [] });
+    send({ type: 'go', id: 1 });
+    send({ burst: [{ type: 'go', id: 2 }, ['not', 'a', 'go'], { type: 'exit' }] });
+    await until(() => count('bestmove') >= 2, 10000);
+    send({ type: 'go', id: 3 });
+    send({ type: 'go', id: 4 });
+    await until(() => count('bestmove') >= 4, 10000);
+    await sleep(100); // any answer too many
+    const answers = received.filter(m => m.type === 'bestmove');
+    return { gos: 4, ids: answers.map(m => m.id), moves: answers.map(m => m.move), withError: answers.filter(m => m.error).length };
   },
 
   async info() {
