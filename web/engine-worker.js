@@ -1,14 +1,8 @@
 // engine-worker.js: the computer player, in a Web Worker so the board keeps
 // animating while it thinks. It runs engine.wasm (built from cmd/engine) and relays
-// messages; see web/README.md for the protocol.
-//
-//   main thread -> worker: {type:'position', variant, fen, moves:[...]}
-//                          {type:'go', movetime, depth, level, seed, id}
-//                          {type:'stop'}
-//   worker -> main thread: {type:'ready'}                 engine loaded
-//                          {type:'info', depth, score, mate, pv, nodes, time, id}
-//                          {type:'bestmove', move, id}    exactly one per 'go'
-//                          {type:'error', message}
+// messages: 'position', 'go' and 'stop' in; 'ready' (posted here), 'info',
+// 'bestmove' (exactly one per 'go') and 'error' out. The protocol is written down
+// once, in web/README.md, "The engine protocol".
 //
 // The Go program registers a global function self.chimeraEngine(msg) when it
 // starts and posts its answers itself with postMessage; the function returns at

@@ -6,7 +6,9 @@
 //
 // Every flag is checked, and the PGN file created, before the first game: a
 // bad command line is reported on one line with exit code 2. Games go to
-// the PGN file as they finish, in order.
+// the PGN file as they finish, in order. When the output or the PGN file
+// cannot be written the match stops there, with the error on standard
+// error and exit code 1.
 //
 // Colours alternate: A has White in odd-numbered games. Each pair of games
 // starts from the same opening, a few seeded random plies from the start
