@@ -53,10 +53,15 @@ type message struct {
 	ID       any // nil, a string, a float64 or a numberText, echoed in the answers
 }
 
-// numberText is a JSON number as its text, as the native engine reads
-// numbers (JavaScript's arrive as float64s): a number no float64 holds
-// (1e400) is still a number, and an id comes back digit for digit.
-type numberText string
+// numberText is a JSON number as the native engine reads numbers
+// (JavaScript's arrive as float64s): its text and value, so that a number
+// no float64 holds (1e400, value +Inf) is still a number, and an id comes
+// back digit for digit. (stdio.go parses the value: strconv.ParseFloat
+// would make engine.wasm 25 kB larger.)
+type numberText struct {
+	text  string
+	value float64
+}
 
 // out is an outgoing message: keys and values (numbers, strings, string
 // lists, booleans).
@@ -300,8 +305,7 @@ func (pm *position) get() (*game.Position, error) {
 		mv, err := p.ParseMove(ms)
 		if err != nil {
 			why := err.Error()
-			var me *game.MoveError
-			if errors.As(err, &me) {
+			if me, ok := err.(*game.MoveError); ok {
 				why = me.Why // the move strings are short (maxMoveLen)
 			}
 			pm.err = errors.New("move " + itoa(i+1) + " " + clip.Quote(ms) + ": " + why)
@@ -468,8 +472,8 @@ func decodeMessage(v any) (message, error) {
 				m.ID = x
 			}
 		case numberText:
-			if len(x) > maxID {
-				fault("id is a number of " + itoa(len(x)) + " digits, at most " + itoa(maxID))
+			if len(x.text) > maxID {
+				fault("id is a number of " + itoa(len(x.text)) + " characters, at most " + itoa(maxID))
 			} else {
 				m.ID = x
 			}
@@ -499,8 +503,7 @@ func number(x any) (f float64, text string, ok bool) {
 	case float64:
 		return n, ftoa(n), true
 	case numberText:
-		f, _ = strconv.ParseFloat(string(n), 64) // ±Inf when out of range
-		return f, clip.Text(string(n)), true
+		return n.value, clip.Text(n.text), true
 	}
 	return 0, "", false
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 
 	"chimera/internal/clip"
@@ -54,7 +55,7 @@ func run(args []string, in io.Reader, stdout, stderr io.Writer) int {
 }
 
 // MarshalJSON writes a number as it was read.
-func (n numberText) MarshalJSON() ([]byte, error) { return []byte(n), nil }
+func (n numberText) MarshalJSON() ([]byte, error) { return []byte(n.text), nil }
 
 // serve runs the engine on one input and output stream. It returns when
 // every 'go' has been answered after the end of input, or at once when an
@@ -148,7 +149,8 @@ func decodeJSON(line []byte) (any, error) {
 func numbersAsText(v any) any {
 	switch x := v.(type) {
 	case json.Number:
-		return numberText(x)
+		f, _ := strconv.ParseFloat(string(x), 64) // ±Inf when out of range
+		return numberText{text: string(x), value: f}
 	case []any:
 		for i := range x {
 			x[i] = numbersAsText(x[i])
