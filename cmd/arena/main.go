@@ -6,7 +6,9 @@
 //
 // Every flag is checked, and the PGN file created, before the first game: a
 // bad command line is reported on one line with exit code 2. Games go to
-// the PGN file as they finish, in order.
+// the PGN file as they finish, in order. When the output or the PGN file
+// cannot be written the match stops there, with the error on standard
+// error and exit code 1.
 //
 // Colours alternate: A has White in odd-numbered games. Each pair of games
 // starts from the same opening, a few seeded random plies from the start
@@ -167,7 +169,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 }
 
 // runMain is the command with its arguments; it returns the exit code: 0,
-// 2 for a bad command line, 1 when the PGN file could not be written.
+// 2 for a bad command line, 1 when the output or the PGN file could not be
+// written (the match stops at the first line that cannot be written).
 func runMain(args []string, stdout, stderr io.Writer) int {
 	c, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -184,15 +187,45 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// run plays the match; the error is the PGN file's.
+// errWriter keeps the first error of its writes (and writes no more).
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(b)
+	e.err = err
+	return n, err
+}
+
+// run plays the match; the error is the output's or the PGN file's.
 func run(c *config, stdout io.Writer) error {
+	err := play(c, &errWriter{w: stdout})
+	if c.pgn != nil {
+		if cerr := c.pgn.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("-pgn %s: %v", c.pgnName, cerr)
+		}
+	}
+	return err
+}
+
+// play plays the match until the end or an error.
+func play(c *config, stdout *errWriter) error {
 	pa, pb, n := c.pa, c.pb, c.games
 	fmt.Fprintf(stdout, "arena %s: A=%s B=%s games=%d movetime=%v seed=%d plycap=%d\n", c.v.ID, pa.name, pb.name, n, c.mt, c.seed, c.plyCap)
+	if stdout.err != nil {
+		return fmt.Errorf("writing the output: %v", stdout.err)
+	}
 	results := make([]gameResult, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var pgnErr error
+	failed := false // the output or the PGN file failed: no more games
 	printed := 0
 	done := make([]bool, n)
 	for w := 0; w < c.conc; w++ {
@@ -212,15 +245,28 @@ func run(c *config, stdout io.Writer) error {
 					}
 					printed++
 				}
+				failed = stdout.err != nil || pgnErr != nil
 				mu.Unlock()
 			}
 		}()
 	}
 	for i := 0; i < n; i++ {
+		mu.Lock()
+		stop := failed
+		mu.Unlock()
+		if stop {
+			break
+		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	if stdout.err != nil {
+		return fmt.Errorf("writing the output: %v", stdout.err)
+	}
+	if pgnErr != nil {
+		return fmt.Errorf("-pgn %s: %v", c.pgnName, pgnErr)
+	}
 
 	var w, d, l int
 	var total float64
@@ -237,13 +283,8 @@ func run(c *config, stdout io.Writer) error {
 	}
 	elo, margin := eloEstimate(w, d, l)
 	fmt.Fprintf(stdout, "score A: %g / %d (%d-%d-%d) elo %+.0f ± %.0f\n", total, n, w, d, l, elo, margin)
-	if c.pgn != nil {
-		if err := c.pgn.Close(); pgnErr == nil {
-			pgnErr = err
-		}
-		if pgnErr != nil {
-			return fmt.Errorf("-pgn %s: %v", c.pgnName, pgnErr)
-		}
+	if stdout.err != nil {
+		return fmt.Errorf("writing the output: %v", stdout.err)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -128,5 +129,36 @@ func TestPlyCap(t *testing.T) {
 	data, err := os.ReadFile(pgn)
 	if err != nil || games != 4 || strings.Count(string(data), "[Event ") != 4 {
 		t.Errorf("%d games printed, PGN %d bytes (%v):\n%s", games, len(data), err, out.String())
+	}
+}
+
+// TestOutputFails: when standard output cannot be written (/dev/full) the
+// exit code is 1, standard error says why, and the match stops there (it
+// exited 0, silently, after playing every game).
+func TestOutputFails(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	bin := filepath.Join(t.TempDir(), "arena")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, conc := range []string{"1", "4"} {
+		// a million games would take minutes: only the failure ends it soon
+		cmd := exec.Command(bin, "-a", "random", "-b", "random", "-games", "1000000", "-plies", "20", "-concurrency", conc)
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = full, &errb
+		t0 := time.Now()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		timer := time.AfterFunc(60*time.Second, func() { cmd.Process.Kill() })
+		err := cmd.Wait()
+		timer.Stop()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.HasPrefix(errb.String(), "arena: writing the output: ") {
+			t.Errorf("-concurrency %s >/dev/full: exit %d (%v) after %v, stderr %q", conc, code, err, time.Since(t0), errb.String())
+		}
 	}
 }

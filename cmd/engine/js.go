@@ -91,7 +91,11 @@ func main() {
 // encoding/json decodes to), reading only the fields messages have; top
 // says whether v is the message itself.
 func fromJS(v js.Value, top bool) any {
-	switch v.Type() {
+	t, ok := typeOf(v)
+	if !ok {
+		return otherKind("a bigint")
+	}
+	switch t {
 	case js.TypeNull:
 		return nil
 	case js.TypeString:
@@ -123,4 +127,15 @@ func fromJS(v js.Value, top bool) any {
 		return m
 	}
 	return otherKind(v.Type().String())
+}
+
+// typeOf is v.Type(), which panics on a BigInt (the one JavaScript type
+// syscall/js has no Type for; a page can post one): ok is false then.
+func typeOf(v js.Value) (t js.Type, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return v.Type(), true
 }

@@ -1,73 +1,42 @@
-// Command engine is the computer player for the browser: built with
-// GOOS=js GOARCH=wasm it runs in a Web Worker (web/engine-worker.js), which
-// calls the global function self.chimeraEngine(msg) for each message from
-// the page; the engine answers with self.postMessage. Built natively it
-// reads the same messages as JSON lines on standard input and writes the
-// answers as JSON lines (for tests and tools; lines up to 4 MiB, a longer
-// one is refused with an error). web/README.md describes the protocol for
-// the page.
+// Command engine is the computer player: the AI (package ai) behind a
+// small message protocol. Built with GOOS=js GOARCH=wasm it is
+// engine.wasm, which web/engine-worker.js runs in the page's Web Worker
+// (js.go); built natively it reads the same messages as JSON lines on
+// standard input and writes its answers as JSON lines on standard output
+// (stdio.go: for tests and tools; `engine <requests >answers`, no flags or
+// arguments).
 //
-// Messages in:
-//
-//	{type:'position', variant, fen, moves:[...move strings]}  fen may be '' or 'startpos'
-//	{type:'go', movetime, depth, level, seed, id}             all optional; level 1-8 (default 8),
-//	                                                          movetime ms (default 1000), depth
-//	                                                          plies (0: no limit), id echoed back
-//	{type:'stop'}                                             answer bestmove now
-//
-// Messages out:
-//
-//	{type:'info', depth, score, mate, pv:[...], nodes, time, id}
-//	        progress: after each iteration, and about every 100 ms while
-//	        one runs (depth is then the iteration being searched, score and pv
-//	        the last completed one's); score is centipawns for the side to
-//	        move, or the string 'mate N' with mate: N (N < 0: mated)
-//	{type:'bestmove', move, id}
-//	        the answer to one 'go'; move '' when there is none (see below)
-//	{type:'error', message, id}
-//	        a message that was refused, or a 'go' that cannot be searched
-//	        (then with the go's id)
-//
-// ('ready' is posted by engine-worker.js once this program has registered
-// self.chimeraEngine.)
-//
-// Guarantees:
-//   - Every 'go' gets exactly one 'bestmove' (carrying the go's id, if it
-//     had one), whatever else arrives, in the order the gos came. A 'go'
-//     whose fields are refused, or with no valid position, gets an 'error'
-//     and then a 'bestmove' with an empty move and error set.
-//   - A 'position' or 'go' that arrives while a search runs stops that
-//     search (its 'bestmove' is still sent, with the best move found so
-//     far). A 'go' that has not started when a later 'position' or 'go'
-//     arrives is superseded: it is answered at once with an empty move and
-//     superseded: true. A 'stop' makes a 'go' that has not started yet
-//     answer from a depth-1 search.
-//   - Only the newest position matters: a 'position' is parsed when a 'go'
-//     needs it, so a flood of them costs one parse; its errors are reported
-//     then.
-//   - Receiving a message never waits for a search (in the browser, it
-//     never blocks the worker's event loop); a message that is not an
-//     object, has no known type, or has a field of the wrong type or range
-//     is answered with an 'error'.
+// The protocol (the messages, their limits, the errors, how ids are echoed
+// and what the engine guarantees whatever it is sent) is written down once,
+// in web/README.md, "The engine protocol". In short: 'position' sets the
+// game, 'go' asks for a move and gets exactly one 'bestmove' carrying its
+// id (after 'info' progress reports, or an 'error' when it cannot be
+// searched), 'stop' (or, natively, the end of input) answers now; a
+// refused message gets an 'error' that quotes at most 80 characters of it.
+// session.go implements it for both builds.
 package main
 
 import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"chimera/ai"
 	"chimera/game"
+	"chimera/internal/clip"
 )
 
 // Limits on what a message may ask for.
 const (
-	maxMoves    = 20_000        // moves in a 'position'
-	maxMoveTime = 24 * 3600_000 // ms in a 'go'
-	maxSeed     = 1<<53 - 1     // integers a JavaScript number holds exactly
+	maxMoves    = 20_000    // moves in a 'position'
+	maxMoveLen  = 16        // bytes of a move string (the longest, "a7b8/lxqq", has 9)
+	maxMoveTime = 600_000   // ms in a 'go': 10 minutes
+	maxSeed     = 1<<53 - 1 // integers a JavaScript number holds exactly
+	maxID       = 256       // bytes of a go's id (a string, or natively a number's text)
 	infoEvery   = 100 * time.Millisecond
 )
 
@@ -81,7 +50,17 @@ type message struct {
 	Depth    int
 	Level    int // 0: 8
 	Seed     uint64
-	ID       any // nil, a string or a float64, echoed in the answers
+	ID       any // nil, a string, a float64 or a numberText, echoed in the answers
+}
+
+// numberText is a JSON number as the native engine reads numbers
+// (JavaScript's arrive as float64s): its text and value, so that a number
+// no float64 holds (1e400, value +Inf) is still a number, and an id comes
+// back digit for digit. (stdio.go parses the value: strconv.ParseFloat
+// would make engine.wasm 25 kB larger.)
+type numberText struct {
+	text  string
+	value float64
 }
 
 // out is an outgoing message: keys and values (numbers, strings, string
@@ -145,20 +124,39 @@ func newSession(post func(out), yield, settle func()) *session {
 }
 
 // handleRaw takes a message in its JSON form (an object decoded to a map of
-// strings, float64s, bools, nils, []any and map[string]any) or anything
-// else that arrived; it never blocks.
+// strings, float64s or numberTexts, bools, nils, []any and map[string]any)
+// or anything else that arrived; it never blocks.
 func (s *session) handleRaw(v any) {
 	m, err := decodeMessage(v)
-	if err == nil {
+	switch {
+	case err == nil:
 		s.handle(m)
-		return
-	}
-	if m.Type != "go" {
+	case m.Type == "go":
+		// a refused 'go' is still a 'go': answered in its turn
+		s.enqueue(m, err)
+	default:
 		s.post(out{"type": "error", "message": "engine: " + err.Error()})
-		return
+		if m.Type == "position" {
+			s.refusePosition(err)
+		}
 	}
-	// a refused 'go' is still a 'go': answered in its turn
-	s.enqueue(m, err)
+}
+
+// refusePosition replaces the position with none: the gos after it are
+// refused with err until a valid 'position' arrives (rather than searched
+// in a position the sender meant to replace).
+func (s *session) refusePosition(err error) {
+	s.setPosition(&position{parsed: true, err: err})
+}
+
+// setPosition makes p the newest position; it stops a running search.
+func (s *session) setPosition(p *position) {
+	s.mu.Lock()
+	s.pos = p
+	if s.searching {
+		s.cancel.Store(true)
+	}
+	s.mu.Unlock()
 }
 
 // handle takes one checked message; it never blocks.
@@ -167,17 +165,16 @@ func (s *session) handle(m message) {
 	case "go":
 		s.enqueue(m, nil)
 		return
-	case "stop", "position":
+	case "position":
+		s.setPosition(&position{msg: m})
+		return
+	case "stop":
 	default:
-		s.post(out{"type": "error", "message": "engine: unknown message type " + strconv.Quote(m.Type)})
+		s.post(out{"type": "error", "message": "engine: unknown message type " + clip.Quote(m.Type)})
 		return
 	}
 	s.mu.Lock()
-	if m.Type == "stop" {
-		s.stopSeq = s.seq
-	} else {
-		s.pos = &position{msg: m}
-	}
+	s.stopSeq = s.seq
 	if s.searching {
 		s.cancel.Store(true)
 	}
@@ -284,8 +281,8 @@ func (pm *position) get() (*game.Position, error) {
 	m := pm.msg
 	v, err := game.VariantByID(m.Variant)
 	if err != nil {
-		pm.err = err
-		return nil, err
+		pm.err = errors.New(clip.Shorten(err.Error(), m.Variant))
+		return nil, pm.err
 	}
 	fen := m.FEN
 	if fen == "" {
@@ -293,13 +290,25 @@ func (pm *position) get() (*game.Position, error) {
 	}
 	p, err := game.Parse(v, fen)
 	if err != nil {
-		pm.err = err
-		return nil, err
+		field, text, why, ok := clip.Position(err)
+		switch {
+		case !ok:
+			pm.err = err
+		case field == "":
+			pm.err = errors.New("position " + clip.Quote(m.FEN) + ": " + why)
+		default:
+			pm.err = errors.New("position " + field + " " + text + ": " + why)
+		}
+		return nil, pm.err
 	}
 	for i, ms := range m.Moves {
 		mv, err := p.ParseMove(ms)
 		if err != nil {
-			pm.err = errors.New("move " + itoa(i+1) + ": " + err.Error())
+			why := err.Error()
+			if me, ok := err.(*game.MoveError); ok {
+				why = me.Why // the move strings are short (maxMoveLen)
+			}
+			pm.err = errors.New("move " + itoa(i+1) + " " + clip.Quote(ms) + ": " + why)
 			return nil, pm.err
 		}
 		p.Make(mv)
@@ -373,8 +382,10 @@ func infoMessage(p *game.Position, i ai.Info, id any) out {
 	return o
 }
 
-// decodeMessage checks a message in its JSON form. On an error the
-// returned message still has the type, when it could be read, and the id.
+// decodeMessage checks a message in its JSON form. A field of the wrong
+// type or range refuses the message, with an error that names each such
+// field; the returned message then still has the type, when it could be
+// read, and a go's id, when it is one that can be echoed.
 func decodeMessage(v any) (message, error) {
 	obj, ok := v.(map[string]any)
 	if !ok {
@@ -389,96 +400,126 @@ func decodeMessage(v any) (message, error) {
 		return m, errors.New("message type is " + jsonKind(obj["type"]) + ", want a string")
 	}
 	m.Type = typ
-	if id, has := obj["id"]; has && id != nil {
-		switch x := id.(type) {
-		case string:
-			m.ID = x
-		case float64:
-			m.ID = x
-		default:
-			return m, errors.New(typ + ": id is " + jsonKind(id) + ", want a string or a number")
-		}
-	}
-	str := func(k string) (string, error) {
-		x, has := obj[k]
-		if !has || x == nil {
-			return "", nil
+	var faults []string // what is wrong, field by field
+	fault := func(why string) { faults = append(faults, why) }
+	str := func(k string) string {
+		x := obj[k]
+		if x == nil {
+			return ""
 		}
 		if s, ok := x.(string); ok {
-			return s, nil
+			return s
 		}
-		return "", errors.New(typ + ": " + k + " is " + jsonKind(x) + ", want a string")
+		fault(k + " is " + jsonKind(x) + ", want a string")
+		return ""
 	}
-	num := func(k string, lo, hi float64) (float64, error) {
-		x, has := obj[k]
-		if !has || x == nil {
-			return 0, nil
+	// num reads a whole number from lo to hi (want: what the error asks
+	// for, when more is to be said than the range).
+	num := func(k string, lo, hi float64, want string) float64 {
+		x := obj[k]
+		if x == nil {
+			return 0
 		}
-		f, ok := x.(float64)
+		f, text, ok := number(x)
 		if !ok {
-			return 0, errors.New(typ + ": " + k + " is " + jsonKind(x) + ", want a number")
+			fault(k + " is " + jsonKind(x) + ", want a number")
+			return 0
 		}
 		if math.IsNaN(f) || f != math.Trunc(f) || f < lo || f > hi {
-			return 0, errors.New(typ + ": " + k + " " + ftoa(f) + ", want a whole number from " + ftoa(lo) + " to " + ftoa(hi))
+			if want == "" {
+				want = "a whole number from " + ftoa(lo) + " to " + ftoa(hi)
+			}
+			fault(k + " " + text + ", want " + want)
+			return 0
 		}
-		return f, nil
+		return f
 	}
-	var err error
 	switch typ {
 	case "stop":
 	case "position":
-		if m.Variant, err = str("variant"); err != nil {
-			return m, err
-		}
-		if m.FEN, err = str("fen"); err != nil {
-			return m, err
-		}
-		if x, has := obj["moves"]; has && x != nil {
+		m.Variant = str("variant")
+		m.FEN = str("fen")
+		if x := obj["moves"]; x != nil {
 			list, ok := x.([]any)
-			if !ok {
-				return m, errors.New("position: moves is " + jsonKind(x) + ", want an array of move strings")
-			}
-			if len(list) > maxMoves {
-				return m, errors.New("position: " + itoa(len(list)) + " moves, at most " + itoa(maxMoves))
-			}
-			m.Moves = make([]string, len(list))
-			for i, e := range list {
-				s, ok := e.(string)
-				if !ok {
-					return m, errors.New("position: moves[" + itoa(i) + "] is " + jsonKind(e) + ", want a move string")
+			switch {
+			case !ok:
+				fault("moves is " + jsonKind(x) + ", want an array of move strings")
+			case len(list) > maxMoves:
+				fault(itoa(len(list)) + " moves, at most " + itoa(maxMoves))
+			default:
+				m.Moves = make([]string, len(list))
+				for i, e := range list {
+					s, ok := e.(string)
+					if !ok {
+						fault("moves[" + itoa(i) + "] is " + jsonKind(e) + ", want a move string")
+						break
+					}
+					if len(s) > maxMoveLen {
+						fault("moves[" + itoa(i) + "] " + clip.Quote(s) + " is not a move string (at most " + itoa(maxMoveLen) + " bytes)")
+						break
+					}
+					m.Moves[i] = s
 				}
-				m.Moves[i] = s
 			}
 		}
 	case "go":
-		var f float64
-		if f, err = num("movetime", 0, maxMoveTime); err != nil {
-			return m, err
+		switch x := obj["id"].(type) {
+		case nil:
+		case string:
+			if len(x) > maxID {
+				fault("id is a string of " + itoa(len(x)) + " bytes, at most " + itoa(maxID))
+			} else {
+				m.ID = x
+			}
+		case numberText:
+			if len(x.text) > maxID {
+				fault("id is a number of " + itoa(len(x.text)) + " characters, at most " + itoa(maxID))
+			} else {
+				m.ID = x
+			}
+		case float64:
+			m.ID = x
+		default:
+			fault("id is " + jsonKind(x) + ", want a string or a number")
 		}
-		m.MoveTime = int(f)
-		if f, err = num("depth", 0, 1000); err != nil {
-			return m, err
-		}
-		m.Depth = int(f)
-		if f, err = num("level", 0, ai.MaxLevel); err != nil {
-			return m, err
-		}
-		m.Level = int(f)
-		if f, err = num("seed", 0, maxSeed); err != nil {
-			return m, err
-		}
-		m.Seed = uint64(f)
+		m.MoveTime = int(num("movetime", 0, maxMoveTime, "a whole number of milliseconds from 0 to "+itoa(maxMoveTime)+" (10 minutes)"))
+		m.Depth = int(num("depth", 0, 1000, ""))
+		m.Level = int(num("level", 0, ai.MaxLevel, ""))
+		m.Seed = uint64(num("seed", 0, maxSeed, ""))
 	default:
-		return m, errors.New("unknown message type " + strconv.Quote(typ))
+		return m, errors.New("unknown message type " + clip.Quote(typ))
+	}
+	if len(faults) > 0 {
+		return m, errors.New(typ + ": " + strings.Join(faults, "; "))
 	}
 	return m, nil
+}
+
+// number reads a JSON number: its value (±Inf when no float64 holds it)
+// and its text for messages (at most 80 characters of it). ok is false
+// when x is not a number.
+func number(x any) (f float64, text string, ok bool) {
+	switch n := x.(type) {
+	case float64:
+		return n, ftoa(n), true
+	case numberText:
+		return n.value, clip.Text(n.text), true
+	}
+	return 0, "", false
 }
 
 // itoa and ftoa format numbers for messages (the engine does without fmt,
 // which would make engine.wasm 0.4 MB larger).
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+// ftoa writes whole numbers below 1e21 in full, as JavaScript does
+// (86400000, not 8.64e+07), others in the shortest form.
+func ftoa(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
 
 // messageKeys are the fields a message may have.
 var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed"}
@@ -494,7 +535,7 @@ func jsonKind(v any) string {
 		return "null"
 	case string:
 		return "a string"
-	case float64:
+	case float64, numberText:
 		return "a number"
 	case bool:
 		return "a boolean"

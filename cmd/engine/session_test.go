@@ -4,10 +4,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -106,14 +111,29 @@ func TestSessionProtocol(t *testing.T) {
 	}
 }
 
-// TestDecodeMessage checks that junk is refused with a reason and good
-// messages are read.
+// TestDecodeMessage checks that junk is refused with a reason that names
+// the fields at fault and good messages are read, as the native engine
+// reads them (numbers as their text) and as the worker does (float64s).
 func TestDecodeMessage(t *testing.T) {
 	tests := []struct {
 		in      string // JSON
 		typ     string // the type read, also on an error
 		wantErr string // "" when the message is good
 	}{
+		{`{"type":"go","movetime":600000}`, "go", ""},
+		{`{"type":"go","movetime":600001}`, "go", "go: movetime 600001, want a whole number of milliseconds from 0 to 600000 (10 minutes)"},
+		{`{"type":"go","movetime":86400000}`, "go", "movetime 86400000, want a whole number of milliseconds from 0 to 600000"}, // was taken: a day
+		{`{"type":"go","movetime":1e400,"id":7}`, "go", "go: movetime 1e400, want"},                                            // natively: "not JSON"
+		{`{"type":"go","movetime":"1s","level":99,"depth":true}`, "go", "go: movetime is a string, want a number; depth is a boolean, want a number; level 99, want a whole number from 0 to 8"},
+		{`{"type":"go","depth":1` + strings.Repeat("0", 200) + `}`, "go", "go: depth 1" + strings.Repeat("0", 79) + "… (201 bytes), want"},
+		{`{"type":"go","id":1e400}`, "go", ""},
+		{`{"type":"go","id":-2.5}`, "go", ""},
+		{`{"type":"go","id":"` + strings.Repeat("i", 257) + `"}`, "go", "go: id is a string of 257 bytes, at most 256"},
+		{`{"type":"go","id":true}`, "go", "go: id is a boolean, want a string or a number"},
+		{`{"type":"position","id":{}}`, "position", ""}, // an id means nothing to a position
+		{`{"type":"position","variant":1,"fen":[]}`, "position", "position: variant is a number, want a string; fen is an array, want a string"},
+		{`{"type":"position","moves":["e2e4","` + strings.Repeat("x", 100) + `"]}`, "position", `position: moves[1] "` + strings.Repeat("x", 80) + `"… (100 bytes) is not a move string (at most 16 bytes)`},
+		{`{"type":"` + strings.Repeat("t", 1000) + `"}`, strings.Repeat("t", 1000), `unknown message type "` + strings.Repeat("t", 80) + `"… (1000 bytes)`},
 		{`{"type":"position","variant":"bedlam","fen":"startpos","moves":["e2e4"]}`, "position", ""},
 		{`{"type":"go","movetime":100,"depth":3,"level":4,"seed":9007199254740991,"id":"a"}`, "go", ""},
 		{`{"type":"go","id":7}`, "go", ""},
@@ -128,26 +148,51 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"type":"go","movetime":-1}`, "go", "movetime -1"},
 		{`{"type":"go","depth":2.5}`, "go", "depth 2.5"},
 		{`{"type":"go","level":9}`, "go", "level 9"},
-		{`{"type":"go","seed":1e300}`, "go", "seed 1e+300"},
+		{`{"type":"go","seed":1e300}`, "go", "seed 1e300"},
 		{`{"type":"go","id":{}}`, "go", "id is an object"},
 		{`{"type":"position","variant":1}`, "position", "variant is a number"},
 		{`{"type":"position","moves":"e2e4"}`, "position", "moves is a string"},
 		{`{"type":"position","moves":["e2e4",5]}`, "position", "moves[1] is a number"},
 	}
 	for _, tc := range tests {
-		var v any
-		if err := json.Unmarshal([]byte(tc.in), &v); err != nil {
+		native, err := decodeJSON([]byte(tc.in))
+		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := decodeMessage(v)
-		if m.Type != tc.typ {
-			t.Errorf("%s: type %q, want %q", tc.in, m.Type, tc.typ)
+		forms := []any{native}
+		var worker any // JavaScript's numbers are float64s
+		if json.Unmarshal([]byte(tc.in), &worker) == nil {
+			forms = append(forms, worker)
 		}
-		switch {
-		case tc.wantErr == "" && err != nil:
-			t.Errorf("%s: %v", tc.in, err)
-		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
-			t.Errorf("%s: error %v, want it to say %q", tc.in, err, tc.wantErr)
+		for i, v := range forms {
+			m, err := decodeMessage(v)
+			if m.Type != tc.typ {
+				t.Errorf("%.100s: type %q, want %q", tc.in, m.Type, tc.typ)
+			}
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Errorf("%.100s: %v", tc.in, err)
+			case tc.wantErr != "" && i == 0 && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Errorf("%.100s: error %v, want it to say %q", tc.in, err, tc.wantErr)
+			case tc.wantErr != "" && err == nil:
+				t.Errorf("%.100s (as float64s): taken", tc.in)
+			case err != nil && len(err.Error()) > 400:
+				t.Errorf("%.100s: an error of %d bytes", tc.in, len(err.Error()))
+			}
+		}
+	}
+	// numbers from JavaScript are written as JavaScript does
+	for _, tc := range []struct {
+		msg  map[string]any
+		want string
+	}{
+		{map[string]any{"type": "go", "movetime": 86400000.0}, "go: movetime 86400000, want a whole number of milliseconds from 0 to 600000 (10 minutes)"},
+		{map[string]any{"type": "go", "seed": -1.0}, "go: seed -1, want a whole number from 0 to 9007199254740991"},
+		{map[string]any{"type": "go", "depth": 1e300}, "go: depth 1e+300, want"},
+		{map[string]any{"type": "go", "level": math.Inf(-1)}, "go: level -Inf, want"},
+	} {
+		if _, err := decodeMessage(tc.msg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.msg, err, tc.want)
 		}
 	}
 	// a position of more moves than allowed
@@ -386,7 +431,7 @@ func TestStdio(t *testing.T) {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		e := &engine{in: inW, outs: make(chan map[string]any, 1<<16), done: make(chan int, 1)}
-		go func() { e.done <- serve(inR, outW); outW.Close() }()
+		go func() { e.done <- serve(inR, outW, io.Discard); outW.Close() }()
 		go func() {
 			sc := bufio.NewScanner(outR)
 			sc.Buffer(nil, 1<<20)
@@ -485,6 +530,48 @@ func TestStdio(t *testing.T) {
 		e.in.Close()
 		<-e.done
 	})
+	t.Run("end of input stops the search", func(t *testing.T) {
+		// it waited out the search: here 10 minutes
+		e := start()
+		send(e, `{"type":"position","variant":"chess"}`, `{"type":"go","movetime":600000,"id":1}`)
+		next(e, "info")
+		t0 := time.Now()
+		e.in.Close()
+		if b := next(e, "bestmove"); b["id"] != 1.0 || !legalIn(t, "chess", nil, b["move"].(string)) {
+			t.Errorf("answer %v", b)
+		}
+		if code := <-e.done; code != 0 {
+			t.Errorf("exit %d", code)
+		}
+		if el := time.Since(t0); el > 30*time.Second {
+			t.Errorf("answered %v after the end of input", el)
+		}
+		// a go not started yet when the input ends is answered too
+		e = start()
+		send(e, `{"type":"position","variant":"chess"}`, `{"type":"go","movetime":600000,"id":1}`)
+		e.in.Close()
+		if b := next(e, "bestmove"); b["id"] != 1.0 || !legalIn(t, "chess", nil, b["move"].(string)) {
+			t.Errorf("answer %v", b)
+		}
+		<-e.done
+	})
+	t.Run("a line too long drops the position", func(t *testing.T) {
+		// it may have been a position: the old one is not searched
+		e := start()
+		send(e, `{"type":"position","variant":"chess"}`, `{"type":"position","fen":"`+strings.Repeat("x", maxLine)+`"}`,
+			`{"type":"go","depth":1,"id":1}`)
+		if m := next(e, "error"); !strings.Contains(m["message"].(string), "line 2 is") {
+			t.Errorf("error %v", m)
+		}
+		if m := next(e, "error"); m["id"] != 1.0 || !strings.Contains(m["message"].(string), "no position: line 2") {
+			t.Errorf("error %v", m)
+		}
+		if b := next(e, "bestmove"); b["id"] != 1.0 || b["move"] != "" || b["error"] == nil {
+			t.Errorf("answer %v", b)
+		}
+		e.in.Close()
+		<-e.done
+	})
 	t.Run("flood", func(t *testing.T) {
 		e := start()
 		f := &flood{rng: rand.New(rand.NewPCG(3, 4))}
@@ -543,5 +630,279 @@ func TestErrorsCarryTheGoID(t *testing.T) {
 	}
 	if len(ids) != 2 || ids[0] != 1.0 || ids[1] != 2.0 {
 		t.Errorf("errors %v", a.all)
+	}
+}
+
+// TestRefusedPosition: a refused 'position' replaces the old one with none,
+// so the gos after it are errors with their ids (and a bestmove with an
+// empty move and error set) until a valid one arrives. It used to leave the
+// old position, and the next go answered for it with no error.
+func TestRefusedPosition(t *testing.T) {
+	tooMany := make([]any, maxMoves+1)
+	for i := range tooMany {
+		tooMany[i] = "e2e4"
+	}
+	tests := []struct {
+		name string
+		pos  map[string]any
+		why  string // in the go's error
+	}{
+		{"20,001 moves", map[string]any{"moves": tooMany}, "20001 moves, at most 20000"},
+		{"moves a string", map[string]any{"moves": "e2e4"}, "moves is a string"},
+		{"a move a number", map[string]any{"moves": []any{"e2e4", 5.0}}, "moves[1] is a number"},
+		{"a move too long", map[string]any{"moves": []any{strings.Repeat("e2e4", 10)}}, "is not a move string"},
+		{"variant a number", map[string]any{"variant": 3.0}, "variant is a number"},
+		{"fen an object", map[string]any{"fen": map[string]any{}}, "fen is an object"},
+		{"unknown variant", map[string]any{"variant": "nope"}, `unknown variant "nope"`},
+		{"bad fen", map[string]any{"fen": "xyz"}, `position board "xyz"`},
+		{"illegal move", map[string]any{"moves": []any{"e2e5"}}, `move 1 "e2e5": not a legal move here`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnswers()
+			s := newSession(a.post, nil, nil)
+			good := map[string]any{"type": "position", "variant": "chess", "moves": []any{"e2e4"}}
+			bad := map[string]any{"type": "position", "variant": "chess"}
+			for k, v := range tc.pos {
+				bad[k] = v
+			}
+			gos := 0
+			goAndWait := func() out {
+				gos++
+				s.handleRaw(map[string]any{"type": "go", "id": float64(gos), "depth": 1.0})
+				a.waitFor(t, 1, 120*time.Second)
+				a.mu.Lock()
+				defer a.mu.Unlock()
+				return a.best[len(a.best)-1]
+			}
+			s.handleRaw(good)
+			if b := goAndWait(); b["move"] == "" {
+				t.Fatalf("the good position: %v", b)
+			}
+			s.handleRaw(bad)
+			for i := 0; i < 2; i++ { // refused until a valid position arrives
+				b := goAndWait()
+				if b["move"] != "" || !strings.Contains(fmt.Sprint(b["error"]), tc.why) || b["id"] != float64(gos) {
+					t.Errorf("go %d after the refused position: %v, want an error saying %q", gos, b, tc.why)
+				}
+			}
+			s.handleRaw(good)
+			if b := goAndWait(); b["move"] == "" || b["error"] != nil {
+				t.Errorf("after a good position again: %v", b)
+			}
+			a.checkOnePerGo(t, gos)
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			withID := 0
+			for _, o := range a.all {
+				if o["type"] == "error" && o["id"] != nil {
+					withID++
+					if !strings.Contains(o["message"].(string), tc.why) {
+						t.Errorf("error %v, want it to say %q", o, tc.why)
+					}
+				}
+			}
+			if withID != 2 {
+				t.Errorf("%d errors with a go's id, want 2: %v", withID, a.all)
+			}
+		})
+	}
+}
+
+// TestErrorsQuoteAPrefix: errors quote at most 80 characters of the input,
+// exactly (escaped), then '…' and its length (a 20 MB position came back
+// in full, twice: in the error and in the bestmove).
+func TestErrorsQuoteAPrefix(t *testing.T) {
+	huge := strings.Repeat("x\"", 10_000_000) // 20 MB, with a character to escape
+	prefix := `"` + strings.Repeat(`x\"`, 40) + `"… (20000000 bytes)`
+	tests := []struct {
+		name string
+		msg  map[string]any
+		want string // in the error about it (and in the go's, for a position)
+	}{
+		{"fen", map[string]any{"type": "position", "variant": "chess", "fen": huge}, "position board " + prefix + ": want 8 ranks"},
+		{"fields", map[string]any{"type": "position", "variant": "chess", "fen": strings.Repeat("x ", 10_000_000)}, `position "` + strings.Repeat("x ", 40) + `"… (20000000 bytes): too many fields`},
+		{"variant", map[string]any{"type": "position", "variant": huge}, "unknown variant " + prefix + " (known: ["},
+		{"move", map[string]any{"type": "position", "variant": "chess", "moves": []any{huge}}, "moves[0] " + prefix + " is not a move string"},
+		{"type", map[string]any{"type": huge}, "unknown message type " + prefix},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnswers()
+			s := newSession(a.post, nil, nil)
+			s.handleRaw(tc.msg)
+			s.handleRaw(map[string]any{"type": "go", "id": 1.0, "depth": 1.0})
+			a.waitFor(t, 1, 120*time.Second)
+			s.wait()
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			size, saying := 0, 0
+			for _, o := range a.all {
+				b, _ := json.Marshal(o)
+				size += len(b)
+				if o["type"] == "error" && strings.Contains(o["message"].(string), tc.want) {
+					saying++
+				}
+			}
+			if size > 2000 || saying == 0 {
+				t.Errorf("%d bytes of answers, %d errors saying %s: %.1000v", size, saying, tc.want, a.all)
+			}
+		})
+	}
+}
+
+// TestEveryGoAnswered: every 'go' line gets exactly one bestmove, in
+// order, whatever its fields hold; its id comes back as it was sent when
+// it is a string or a number (natively digit for digit, 1e400 too), and
+// not at all when it is of another type (the go is refused then). A go
+// with a number no float64 holds (movetime 1e400) got no answer: its line
+// was "not JSON".
+func TestEveryGoAnswered(t *testing.T) {
+	tests := []struct {
+		line  string
+		id    string // the id's JSON in the bestmove; "" for none
+		error string // in the bestmove's error; "" for a move
+	}{
+		{`{"type":"go","movetime":1e400,"id":7}`, `7`, "movetime 1e400, want a whole number of milliseconds"},
+		{`{"type":"go","movetime":86400000,"id":8}`, `8`, "from 0 to 600000 (10 minutes)"},
+		{`{"type":"go","depth":1,"id":1e400}`, `1e400`, ""},
+		{`{"type":"go","depth":1,"id":-1e400}`, `-1e400`, ""},
+		{`{"type":"go","depth":1,"id":123456789012345678901234567890}`, `123456789012345678901234567890`, ""},
+		{`{"type":"go","depth":1,"id":-3}`, `-3`, ""},
+		{`{"type":"go","depth":1,"id":2.50}`, `2.50`, ""},
+		{`{"type":"go","depth":1,"id":-0}`, `-0`, ""},
+		{`{"type":"go","depth":1,"id":"a \"quoted\" id"}`, `"a \"quoted\" id"`, ""},
+		{`{"type":"go","depth":1,"id":""}`, `""`, ""},
+		{`{"type":"go","depth":1,"id":null}`, ``, ""},
+		{`{"type":"go","depth":1}`, ``, ""},
+		{`{"type":"go","depth":1,"id":true}`, ``, "id is a boolean, want a string or a number"},
+		{`{"type":"go","depth":1,"id":{"n":1}}`, ``, "id is an object"},
+		{`{"type":"go","depth":1,"id":[1]}`, ``, "id is an array"},
+		{`{"type":"go","depth":1,"id":"` + strings.Repeat("i", 300) + `"}`, ``, "id is a string of 300 bytes, at most 256"},
+		{`{"type":"go","depth":1.5,"level":1e999,"id":9}`, `9`, "depth 1.5, want a whole number from 0 to 1000; level 1e999, want"},
+		{`{"type":"go","seed":-1,"id":"s"}`, `"s"`, "seed -1"},
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- serve(inR, outW, &errb); outW.Close() }()
+	lines := make(chan string, 1024)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	io.WriteString(inW, `{"type":"position","variant":"chess"}`+"\n")
+	for _, tc := range tests {
+		// one go at a time: none is superseded
+		io.WriteString(inW, tc.line+"\n")
+		var b map[string]json.RawMessage
+		timeout := time.After(60 * time.Second)
+		for b == nil {
+			var line string
+			select {
+			case line = <-lines:
+			case <-timeout:
+				t.Fatalf("%.80s: no bestmove within 60 s", tc.line)
+			}
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("output %q: %v", line, err)
+			}
+			if string(m["type"]) == `"bestmove"` {
+				b = m
+			}
+		}
+		var move, why string
+		json.Unmarshal(b["move"], &move)
+		json.Unmarshal(b["error"], &why)
+		if string(b["id"]) != tc.id {
+			t.Errorf("%.80s: id %s, want %s", tc.line, b["id"], tc.id)
+		}
+		if tc.error == "" && (move == "" || why != "") || tc.error != "" && (move != "" || !strings.Contains(why, tc.error)) {
+			t.Errorf("%.80s: move %q, error %q, want %q", tc.line, move, why, tc.error)
+		}
+	}
+	inW.Close()
+	for line := range lines {
+		if strings.Contains(line, `"bestmove"`) {
+			t.Errorf("an extra bestmove: %s", line)
+		}
+	}
+	if code := <-done; code != 0 || errb.Len() > 0 {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// buildEngine builds the native engine into a temporary folder.
+func buildEngine(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "engine")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestCommandLine: flags and arguments are refused with the usage and exit
+// code 2 (they were taken silently); when its answers cannot be written
+// (/dev/full) the engine exits 1 at once, saying why on stderr (it exited
+// 0, or waited for the end of its input).
+func TestCommandLine(t *testing.T) {
+	bin := buildEngine(t)
+	for _, tc := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"-x"}, 2, "engine: flag provided but not defined: -x\nusage: engine"},
+		{[]string{"extra"}, 2, "engine: unexpected argument \"extra\"\nusage: engine"},
+		{[]string{"--", "-x"}, 2, "engine: unexpected argument \"-x\""},
+		{[]string{"-h"}, 0, "usage: engine"},
+		{nil, 0, ""},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Stdin = strings.NewReader(`{"type":"stop"}` + "\n")
+		var outb, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &outb, &errb
+		cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != tc.code || !strings.HasPrefix(errb.String(), tc.err) || tc.err == "" && errb.Len() > 0 {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, errb.String(), tc.code, tc.err)
+		}
+		if tc.code != 0 && outb.Len() > 0 {
+			t.Errorf("%q: stdout %q", tc.args, outb.String())
+		}
+	}
+
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	for _, keepOpen := range []bool{false, true} {
+		cmd := exec.Command(bin)
+		inW, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = full, &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(inW, `{"type":"position","variant":"chess"}`+"\n"+`{"type":"go","depth":1,"id":1}`+"\n")
+		if !keepOpen {
+			inW.Close()
+		}
+		timer := time.AfterFunc(60*time.Second, func() { cmd.Process.Kill() })
+		err = cmd.Wait()
+		timer.Stop()
+		inW.Close()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.HasPrefix(errb.String(), "engine: writing the answers: ") {
+			t.Errorf(">/dev/full (input kept open: %v): exit %d (%v), stderr %q", keepOpen, code, err, errb.String())
+		}
 	}
 }

@@ -56,14 +56,24 @@ func runWorker(t *testing.T, scenario string) map[string]any {
 	if testing.Short() {
 		t.Skip("builds the wasm")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node not found")
 	}
 	wasm := engineWasm(t)
 	execJS := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
 	if _, err := os.Stat(execJS); err != nil {
 		execJS = filepath.Join(runtime.GOROOT(), "misc", "wasm", "wasm_exec.js") // before Go 1.24
+	}
+	return runDriver(t, scenario, execJS, wasm)
+}
+
+// runDriver runs a scenario of testdata/worker_driver.js with these
+// wasm_exec.js and engine.wasm.
+func runDriver(t *testing.T, scenario, execJS, wasm string) map[string]any {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not found")
 	}
 	outp, err := exec.Command(node, "testdata/worker_driver.js", scenario, execJS, wasm, "../../web/engine-worker.js").CombinedOutput()
 	if err != nil {
@@ -149,5 +159,72 @@ func TestWorkerInfo(t *testing.T) {
 	}
 	if repeats < 3 {
 		t.Errorf("%d reports from inside an iteration: depths %v", repeats, depths)
+	}
+}
+
+// TestWorkerOdd: in the worker too every go gets one bestmove, whatever its
+// fields hold: a BigInt (which crashed the engine: syscall/js has no Type
+// for it), NaN or an object as the id; a refused position makes the next go
+// an error with its id.
+func TestWorkerOdd(t *testing.T) {
+	sum := runWorker(t, "odd")
+	want := []struct{ id, err string }{ // err "": a move
+		{"none", "id is a bigint"},
+		{"number:NaN", ""},
+		{"number:-Infinity", ""},
+		{"number:-2.5", ""},
+		{"string:str", ""},
+		{"none", "id is an object"},
+		{"none", "id is an array"},
+		{"none", "id is a boolean"},
+		{"number:5", "depth is a bigint"},
+		{"number:6", "movetime 86400000, want a whole number of milliseconds from 0 to 600000"},
+		{"number:7", "movetime +Inf"},
+	}
+	results, _ := sum["results"].([]any)
+	if len(results) != len(want) {
+		t.Fatalf("results %v", sum["results"])
+	}
+	for i, w := range want {
+		r, _ := results[i].(map[string]any)
+		if r == nil || r["id"] != w.id || (w.err == "") != (r["move"] != "") || !strings.Contains(r["error"].(string), w.err) {
+			t.Errorf("go %d: %v, want id %s and error %q", i+1, r, w.id, w.err)
+		}
+	}
+	r, _ := sum["refused"].(map[string]any)
+	if r == nil || r["id"] != "string:r1" || r["move"] != "" || !strings.Contains(r["error"].(string), "moves is a string") {
+		t.Errorf("the go after a refused position: %v", sum["refused"])
+	}
+	if m, _ := sum["refusedError"].(string); !strings.Contains(m, "moves is a string") {
+		t.Errorf("its error: %v", sum["refusedError"])
+	}
+	if mv, _ := sum["lastMove"].(string); !legalIn(t, "chess", []string{"e2e4"}, mv) {
+		t.Errorf("last go: %v", sum)
+	}
+	for _, e := range sum["errorTexts"].([]any) {
+		if s := e.(string); strings.Contains(s, "crashed") || strings.Contains(s, "exited") {
+			t.Errorf("the engine stopped: %s", s)
+		}
+	}
+}
+
+// TestWorkerEngineStops: should the Go program stop (crash or exit) with
+// gos it has not answered, engine-worker.js answers them (error, bestmove
+// ” with their ids, in order), and every later go too. Those in flight got
+// no answer. Runs a stand-in for the Go program (testdata/fake_wasm_exec.js;
+// no wasm build, so also with -short).
+func TestWorkerEngineStops(t *testing.T) {
+	wasm := filepath.Join(t.TempDir(), "empty.wasm")
+	if err := os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := runDriver(t, "crash", "testdata/fake_wasm_exec.js", wasm)
+	if ids, _ := json.Marshal(sum["ids"]); string(ids) != "[1,2,3,4]" || sum["withError"] != 4.0 {
+		t.Errorf("bestmoves for gos %s (want 1-4, once each, in order), %v with an error", ids, sum["withError"])
+	}
+	for _, mv := range sum["moves"].([]any) {
+		if mv != "" {
+			t.Errorf("moves %v", sum["moves"])
+		}
 	}
 }

@@ -3,7 +3,8 @@
 //	go run ./cmd/perft -variant ID [-fen POSITION] -depth N [-divide] [-bench]
 //
 // Every flag is checked before any counting: a bad value is reported on one
-// line and the exit code is 2. The depth is at most 10 (chess's depth 10 is
+// line and the exit code is 2. When the output cannot be written the exit
+// code is 1, with the error on standard error. The depth is at most 10 (chess's depth 10 is
 // 69 trillion leaves, days of counting at 130 M/s).
 package main
 
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"chimera/game"
+	"chimera/internal/clip"
 )
 
 // maxDepth is the deepest perft counted.
@@ -28,6 +30,32 @@ func main() {
 
 // run is the command with its arguments; it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &errWriter{w: stdout}
+	code := count(args, out, stderr)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "perft: writing the output: %v\n", out.err)
+		return 1
+	}
+	return code
+}
+
+// errWriter keeps the first error of its writes (and writes no more).
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(b)
+	e.err = err
+	return n, err
+}
+
+// count checks the flags and counts.
+func count(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	variant := fs.String("variant", "chess", "rule set id")
@@ -56,11 +84,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	v, err := game.VariantByID(*variant)
 	if err != nil {
-		return fail("-variant: %v", err)
+		return fail("-variant: %s", clip.Shorten(err.Error(), *variant))
 	}
 	p, err := game.Parse(v, *fen)
 	if err != nil {
-		return fail("-fen: %v", err)
+		field, text, why, ok := clip.Position(err)
+		switch {
+		case !ok:
+			return fail("-fen: %v", err)
+		case field == "":
+			return fail("-fen %s: %s", clip.Quote(*fen), why)
+		}
+		return fail("-fen: %s %s: %s", field, text, why)
 	}
 	start := time.Now()
 	var nodes uint64

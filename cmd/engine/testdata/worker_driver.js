@@ -18,6 +18,10 @@
 //	          while searches run; every 'go' carries an id
 //	info      one 3 s search of a middle-game: when each 'info' arrived
 //	stop      a 10-minute search stopped after 300 ms, then a level-3 search
+//	odd       gos with odd ids and fields (a BigInt crashed the engine) and a
+//	          refused position, one at a time: what each bestmove says
+//	crash     (with testdata/fake_wasm_exec.js) two gos the engine does not
+//	          answer, then it exits, then two more gos: who answers what
 'use strict';
 const { Worker, isMainThread, parentPort, workerData } = require('worker_threads');
 
@@ -178,6 +182,55 @@ const scenarios = {
     await until(() => count('bestmove') >= 2, 120000);
     const second = received.filter(m => m.type === 'bestmove')[1];
     return { gos: 2, firstMove: first && first.move, stopAnsweredAfter: first ? first.at - stopAt : null, lastMove: second && second.move };
+  },
+
+  async odd() {
+    const describe = v => (v === undefined ? 'none' : typeof v + ':' + String(v));
+    const gos = [
+      { type: 'go', depth: 1, id: 1n }, // a BigInt: v.Type() panicked, the engine died
+      { type: 'go', depth: 1, id: NaN },
+      { type: 'go', depth: 1, id: -Infinity },
+      { type: 'go', depth: 1, id: -2.5 },
+      { type: 'go', depth: 1, id: 'str' },
+      { type: 'go', depth: 1, id: { a: 1 } },
+      { type: 'go', depth: 1, id: [1] },
+      { type: 'go', depth: 1, id: true },
+      { type: 'go', depth: 2n, id: 5 },
+      { type: 'go', movetime: 86400000, id: 6 },
+      { type: 'go', movetime: Infinity, id: 7 },
+    ];
+    const results = [];
+    let n = 0;
+    const goAndWait = async m => {
+      send(m);
+      n++;
+      await until(() => count('bestmove') >= n, 60000);
+      const b = received.filter(x => x.type === 'bestmove')[n - 1];
+      return b ? { id: describe(b.id), move: b.move, error: b.error || '' } : null;
+    };
+    send({ type: 'position', variant: 'chess', fen: 'startpos', moves: [] });
+    for (const m of gos) results.push(await goAndWait(m));
+    send(7n); // a message that is a BigInt
+    send({ type: 8n });
+    send({ type: 'position', variant: 'chess', moves: 'e2e4' }); // refused: no position until a valid one
+    const refused = await goAndWait({ type: 'go', depth: 1, id: 'r1' });
+    const refusedError = received.find(x => x.type === 'error' && x.id === 'r1');
+    send({ type: 'position', variant: 'chess', fen: 'startpos', moves: ['e2e4'] });
+    const last = await goAndWait({ type: 'go', depth: 1, id: 'last' });
+    return { gos: n, results, refused, refusedError: refusedError ? refusedError.message : null, lastMove: last ? last.move : null };
+  },
+
+  async crash() {
+    send({ type: 'position', variant: 'chess', fen: 'startpos', moves: [] });
+    send({ type: 'go', id: 1 });
+    send({ burst: [{ type: 'go', id: 2 }, ['not', 'a', 'go'], { type: 'exit' }] });
+    await until(() => count('bestmove') >= 2, 10000);
+    send({ type: 'go', id: 3 });
+    send({ type: 'go', id: 4 });
+    await until(() => count('bestmove') >= 4, 10000);
+    await sleep(100); // any answer too many
+    const answers = received.filter(m => m.type === 'bestmove');
+    return { gos: 4, ids: answers.map(m => m.id), moves: answers.map(m => m.move), withError: answers.filter(m => m.error).length };
   },
 
   async info() {
