@@ -8,6 +8,14 @@
 // embedded with go:embed and read when the package starts; README.md
 // describes the format. Adding a lesson section needs no Go.
 //
+// Every example step, exercise answer, refused move, legend entry and
+// notation example states what it shows as Claims (claims.go): the state
+// after the move, what it captures, fuses, splits, promotes, what may and
+// may not be played. Check replays them with the engine, and refuses a text
+// that uses a word of a rule's effect (checkmate, captures, fuses, ...)
+// without a checked claim of that topic (topics.go). FIXES.md lists what
+// these checks found false in the lessons as they were.
+//
 // The package is pure Go on top of the rules engine (package game): no
 // drawing, no browser. The app's lesson player and page call Lessons,
 // LessonFor, Section.RuleSet, Section.TryStart, Exercise.Judge,

@@ -27,6 +27,7 @@ type LegendEntry struct {
 	// with the engine's moves. The first sample for a rule set is its
 	// diagram.
 	Samples []Sample `json:"samples"`
+	Facts   []Fact   `json:"facts,omitempty"` // more of what the words say (checked)
 }
 
 // Sample is a position with the piece on From and every square it can go

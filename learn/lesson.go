@@ -25,10 +25,11 @@ type Lesson struct {
 
 // NotationExample is a move that shows a feature of the notation.
 type NotationExample struct {
-	FEN   string `json:"position"`        // the position string ("startpos" for the start)
-	Move  string `json:"move"`            // the move string
-	What  string `json:"what"`            // what kind of move it shows: "a fusion"
-	Needs string `json:"needs,omitempty"` // a piece letter: shown only where the rule set has this piece; "": always
+	FEN    string  `json:"position"`         // the position string ("startpos" for the start)
+	Move   string  `json:"move"`             // the move string
+	What   string  `json:"what"`             // what kind of move it shows: "a fusion"
+	Needs  string  `json:"needs,omitempty"`  // a piece letter: shown only where the rule set has this piece; "": always
+	Claims *Claims `json:"claims,omitempty"` // what the move does (checked)
 }
 
 // Symbol explains one mark of the notation ("x": "captures on").
@@ -75,13 +76,17 @@ type Section struct {
 	Marks   Marks     `json:"marks,omitzero"`    // squares marked before the first move
 	Steps   []Step    `json:"steps"`             // the example's moves
 	Try     *Exercise `json:"try,omitempty"`
+	// Facts back what the text says beyond the example and the exercise:
+	// moves that may and may not be made, and what moves do (checked).
+	Facts []Fact `json:"facts,omitempty"`
 }
 
 // Step is one move of an example and what it shows.
 type Step struct {
-	Move  string `json:"move"`           // move string (docs/RULES.md, "Move strings")
-	Say   string `json:"say"`            // the caption once it is played
-	Marks Marks  `json:"marks,omitzero"` // squares marked after it
+	Move   string  `json:"move"`             // move string (docs/RULES.md, "Move strings")
+	Say    string  `json:"say"`              // the caption once it is played
+	Marks  Marks   `json:"marks,omitzero"`   // squares marked after it
+	Claims *Claims `json:"claims,omitempty"` // what the move does (checked)
 }
 
 // Marks are squares a lesson points at (names such as "e4").
@@ -96,15 +101,21 @@ type Exercise struct {
 	Prompt  string   `json:"prompt"`          // "Your turn: split the Marshall."
 	Answers []string `json:"answers"`         // the moves accepted (move strings; the first is the one shown by "Show me")
 	Right   string   `json:"right"`           // said when an answer is played
-	Wrong   []Wrong  `json:"wrong,omitempty"` // other legal moves that are refused with their reason
-	Else    string   `json:"else"`            // said for any other legal move
-	Marks   Marks    `json:"marks,omitzero"`  // squares marked on its board
+	// Claims are what every answer does (checked).
+	Claims *Claims `json:"claims,omitempty"`
+	Wrong  []Wrong `json:"wrong,omitempty"` // other legal moves that are refused with their reason
+	Else   string  `json:"else"`            // said for any other legal move
+	Marks  Marks   `json:"marks,omitzero"`  // squares marked on its board
+	// Facts back what the prompt and the answer's words say beyond the
+	// answer itself (checked).
+	Facts []Fact `json:"facts,omitempty"`
 }
 
 // Wrong is a legal move an exercise refuses, and why.
 type Wrong struct {
-	Move string `json:"move"`
-	Why  string `json:"why"`
+	Move   string  `json:"move"`
+	Why    string  `json:"why"`
+	Claims *Claims `json:"claims,omitempty"` // what the move does, as Why says (checked)
 }
 
 // RuleSet returns the rule set of a section of lesson l: its own Variant,
