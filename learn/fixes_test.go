@@ -29,6 +29,7 @@ var oldStatements = []struct {
 	{id: "B4", variant: "bedlam", fact: `{"says": "dropped on its first rank it can only step one square", "position": "4k3/8/8/8/8/8/2p5/3PK3[] w - - 0 1", "mayNot": ["d1c2"]}`},
 	{id: "B5", variant: "bedlam", fact: `{"says": "two from its starting rank, for a pawn dropped on its first", "position": "4k3/8/8/8/8/8/8/3PK3[] w - - 0 1", "may": ["d1d3"]}`},
 	{id: "B6", game: "bedlam", old: func(l *Lesson) *string { return &symbol(l, "=M").Says }, was: "the piece becomes this: fusion, promotion, metamorphosis, demotion, assimilation"},
+	{id: "A1", game: "assimilation", old: func(l *Lesson) *string { return &symbol(l, "=M").Says }, was: "the piece becomes this: fusion, promotion, metamorphosis, demotion, assimilation"},
 }
 
 func section(l *Lesson, id string) *Section {
