@@ -29,6 +29,16 @@ var oldStatements = []struct {
 	{id: "B4", variant: "bedlam", fact: `{"says": "dropped on its first rank it can only step one square", "position": "4k3/8/8/8/8/8/2p5/3PK3[] w - - 0 1", "mayNot": ["d1c2"]}`},
 	{id: "B5", variant: "bedlam", fact: `{"says": "two from its starting rank, for a pawn dropped on its first", "position": "4k3/8/8/8/8/8/8/3PK3[] w - - 0 1", "may": ["d1d3"]}`},
 	{id: "B6", game: "bedlam", old: func(l *Lesson) *string { return &symbol(l, "=M").Says }, was: "the piece becomes this: fusion, promotion, metamorphosis, demotion, assimilation"},
+	{id: "F1", variant: "bifold-halfgi-pawns", fact: `{"says": "two left-handed pawns move as a full pawn", "position": "(wf)7/8/8/3r1r2/4(LL)3/8/8/7(WF)[] w - - 0 1", "may": ["e4d5", "e4f5"]}`},
+	{id: "F2", variant: "bifold-halfgi-pawns", fact: `{"says": "an L captures diagonally forward to its left (a lone enemy piece)", "position": "(wf)7/8/8/8/8/3r4/4L3/7(WF)[] w - - 0 1", "may": ["e2d3"]}`},
+	{id: "F2", variant: "bifold-halfgi-pawns", fact: `{"says": "an L steps like a pawn (to an empty square)", "position": "(wf)7/8/8/8/8/4r3/4L3/7(WF)[] w - - 0 1", "mayNot": ["e2e3"]}`},
+	{id: "F3", variant: "bifold-halfgi-weak", fact: `{"says": "a V captures while another of its side's pieces (its partner) could capture on its square", "position": "(wf)7/8/8/3(rb)4/4(VR)3/8/8/7(WF)[] w - - 0 1", "may": ["e4d5"]}`},
+	{id: "F4", variant: "bifold-halfgi-weak", fact: `{"says": "a weak pawn with a partner captures without support", "position": "(wf)7/8/8/3(rb)4/4(VR)3/8/8/7(WF)[] w - - 0 1", "may": ["e4d5/vxr"]}`},
+	{id: "F5", variant: "bifold-halfgi-pawns", fact: `{"says": "a pawn is dropped on an empty square", "position": "(wf)7/8/8/8/3r4/8/8/6(WF)1[L] w - - 0 1", "mayNot": ["L@d4"]}`},
+	{id: "F6", variant: "bifold-halfgi-pawns", fact: `{"says": "a lone pawn captures only an enemy beside a friend or among two enemies", "position": "(wf)7/3(ld)4/8/4L3/8/8/8/7(WF)[] b - - 0 1", "moves": ["d7d5"], "mayNot": ["e5d6"]}`},
+	{id: "F7", variant: "bifold-halfgi", fact: `{"says": "a pawn captures diagonally, taking every enemy piece on the square", "position": "(wf)7/8/8/8/3(Rb)4/4P3/8/6(WF)1[] w - - 0 1", "may": ["e3d4"]}`},
+	{id: "F7", variant: "bifold-halfgi", fact: `{"says": "two from its starting rank, for a pawn dropped on its first", "position": "(wf)7/8/8/8/8/8/8/3P2(WF)1[] w - - 0 1", "may": ["d1d3"]}`},
+	{id: "F8", variant: "bifold-halfgi-pawns", fact: `{"says": "on the last rank it becomes a halfling queen, rook, bishop or horse", "position": "(wf)7/4(LR)3/8/8/8/8/8/7(WF)[] w - - 0 1", "may": ["e7e8q"]}`},
 	{id: "A1", game: "assimilation", old: func(l *Lesson) *string { return &symbol(l, "=M").Says }, was: "the piece becomes this: fusion, promotion, metamorphosis, demotion, assimilation"},
 }
 

@@ -235,7 +235,11 @@ func MadeOf(v *game.Variant, k game.Kind) string {
 	return ""
 }
 
-// UnitWords says how a bifold unit of kinds a and b moves.
+// UnitWords says how a bifold unit of kinds a and b moves: where both are
+// halfling sliders in a direction it slides without limit, two Horses leap
+// as a knight, the Wazir and the Ferz move as a king, a left- and a
+// right-handed pawn or two weak pawns move as a full pawn (RULES.md 3, 3a,
+// 3b; TestUnitWords checks each with the engine).
 func UnitWords(a, b game.Kind) string {
 	slider := func(k game.Kind) (orth, diag bool) {
 		switch k {
@@ -257,13 +261,14 @@ func UnitWords(a, b game.Kind) string {
 	if ad && bd {
 		w = append(w, "without limit along diagonals")
 	}
+	pair := func(x, y game.Kind) bool { return a == x && b == y || a == y && b == x }
 	switch {
 	case a == game.Horse && b == game.Horse:
 		w = append(w, "it leaps as a knight")
 	case a.Royal() && b.Royal():
 		w = append(w, "it moves as a king")
-	case a.IsPawn() && b.IsPawn():
-		w = append(w, "it moves as a full pawn")
+	case pair(game.LPawn, game.DPawn) || pair(game.VPawn, game.VPawn):
+		w = append(w, "it moves and captures as a full pawn")
 	}
 	if len(w) == 0 {
 		return "it moves as either piece"

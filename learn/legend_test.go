@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,5 +141,114 @@ func TestDiagramOf(t *testing.T) {
 	}
 	if _, err := DiagramOf("nonsense", "startpos"); err == nil {
 		t.Error("an unknown rule set drawn")
+	}
+}
+
+// What UnitWords says of each pair of bifold kinds is what the engine does
+// with that unit on d4: "without limit" along ranks and files (it reaches
+// d8, beyond a halfling's two squares) or diagonals (a1); "leaps as a
+// knight" (it reaches b5 with d3, d5, c4 and e4 taken); "as a king" (every
+// neighbouring square); "as a full pawn" (a pair of pawns takes on both
+// forward diagonals); and "as either piece" (every square either piece
+// alone reaches). Only a left- and a right-handed pawn, and two weak pawns,
+// are a full pawn (RULES.md 3a, 3b).
+func TestUnitWords(t *testing.T) {
+	for _, id := range []string{"bifold-halfgi", "bifold-halfgi-pawns", "bifold-halfgi-weak"} {
+		v := mustVariant(t, id)
+		var ks []game.Kind
+		for _, k := range v.Pieces {
+			if k.Bifold() {
+				ks = append(ks, k)
+			}
+		}
+		// pos returns a position with content on d4 (and, on other squares,
+		// extra), White's missing royals on h1, Black's on a8.
+		pos := func(d4 string, kinds []game.Kind, rows [8]string) *game.Position {
+			royals := ""
+			if !slices.Contains(kinds, game.Wazir) {
+				royals += "W"
+			}
+			if !slices.Contains(kinds, game.Ferz) {
+				royals += "F"
+			}
+			if len(royals) == 2 {
+				royals = "(" + royals + ")"
+			}
+			rows[4] = "3" + d4 + "4"
+			rows[0] = "(wf)7"
+			if rows[7] == "" && royals != "" {
+				rows[7] = "7" + royals
+			}
+			for i, r := range rows {
+				if r == "" {
+					rows[i] = "8"
+				}
+			}
+			p, err := game.Parse(v, strings.Join(rows[:], "/")+"[] w - - 0 1")
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, d4, err)
+			}
+			return p
+		}
+		// reach returns the squares the whole content of d4 reaches.
+		reach := func(p *game.Position, captures bool) map[string]bool {
+			out := map[string]bool{}
+			for _, m := range p.LegalMoves() {
+				if !m.IsDrop() && m.From() == 27 && m.Part() == game.NoKind && (!captures || m.IsCapture()) {
+					out[game.SquareName(m.To())] = true
+				}
+			}
+			return out
+		}
+		for i, a := range ks {
+			for _, b := range ks[i:] {
+				if a == b && a.Royal() {
+					continue
+				}
+				pair := "(" + string(v.Letter(a)) + string(v.Letter(b)) + ")"
+				words := UnitWords(a, b)
+				where := id + " " + pair + ": " + words
+				open := reach(pos(pair, []game.Kind{a, b}, [8]string{}), false)
+				if strings.Contains(words, "without limit along ranks and files") != open["d8"] {
+					t.Errorf("%s: reaches d8 %v", where, open["d8"])
+				}
+				if strings.Contains(words, "without limit along diagonals") != open["a1"] {
+					t.Errorf("%s: reaches a1 %v", where, open["a1"])
+				}
+				if strings.Contains(words, "as a king") {
+					for _, n := range []string{"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"} {
+						if !open[n] {
+							t.Errorf("%s: does not reach %s", where, n)
+						}
+					}
+				}
+				if !strings.HasPrefix(words, "it moves as either piece") {
+					t.Errorf("%s", where)
+				}
+				for _, k := range []game.Kind{a, b} {
+					for n := range reach(pos(string(v.Letter(k)), []game.Kind{k}, [8]string{}), false) {
+						if !open[n] {
+							t.Errorf("%s: does not reach %s, which the %s alone reaches", where, n, k.Name())
+						}
+					}
+				}
+				// Bishops on d5 and d3, and on c4 and e4 (d4's rank, written
+				// with it).
+				p := pos(pair, []game.Kind{a, b}, [8]string{3: "3B4", 5: "3B4"})
+				q, err := game.Parse(v, strings.Replace(p.String(), "3"+pair+"4", "2B"+pair+"B3", 1))
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				if strings.Contains(words, "leaps as a knight") != reach(q, false)["b5"] {
+					t.Errorf("%s: reaches b5 with its way blocked %v", where, reach(q, false)["b5"])
+				}
+				if a.IsPawn() && b.IsPawn() {
+					caps := reach(pos(pair, []game.Kind{a, b}, [8]string{3: "2h1h3"}), true)
+					if strings.Contains(words, "as a full pawn") != (caps["c5"] && caps["e5"]) {
+						t.Errorf("%s: captures on %v", where, caps)
+					}
+				}
+			}
+		}
 	}
 }
