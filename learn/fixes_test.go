@@ -39,6 +39,10 @@ var oldStatements = []struct {
 	{id: "F7", variant: "bifold-halfgi", fact: `{"says": "a pawn captures diagonally, taking every enemy piece on the square", "position": "(wf)7/8/8/8/3(Rb)4/4P3/8/6(WF)1[] w - - 0 1", "may": ["e3d4"]}`},
 	{id: "F7", variant: "bifold-halfgi", fact: `{"says": "two from its starting rank, for a pawn dropped on its first", "position": "(wf)7/8/8/8/8/8/8/3P2(WF)1[] w - - 0 1", "may": ["d1d3"]}`},
 	{id: "F8", variant: "bifold-halfgi-pawns", fact: `{"says": "on the last rank it becomes a halfling queen, rook, bishop or horse", "position": "(wf)7/4(LR)3/8/8/8/8/8/7(WF)[] w - - 0 1", "may": ["e7e8q"]}`},
+	{id: "F9", variant: "bifold-halfgi-pawns", fact: `{"says": "a pawn capturing takes everything on a square held by the enemy alone", "position": "(wf)7/8/8/8/8/3(rb)4/4L3/7(WF)[] w - - 0 1", "move": "e2d3xr", "claims": {"captures": ["R", "B"]}}`},
+	{id: "F9", variant: "bifold-halfgi-pawns", fact: `{"says": "moving onto an enemy pawn, any piece takes it", "position": "(wf)7/8/8/3l4/8/8/8/3R2(WF)1[] w - - 0 1", "move": "d1d5", "claims": {"captures": ["L"]}}`},
+	{id: "F9", variant: "bifold-halfgi-pawns", fact: `{"says": "a piece alone may not enter a square with one of your pawns", "position": "(wf)7/8/8/8/8/8/3L4/3R2(WF)1[] w - - 0 1", "mayNot": ["d1d2"]}`},
+	{id: "F10", variant: "bifold-halfgi-pawns", fact: `{"says": "every piece but the pawn is half a piece: a pawn has its square to itself", "position": "(wf)7/8/8/8/3L4/8/8/7(WF)[L] w - - 0 1", "mayNot": ["L@d4"]}`},
 	{id: "A1", game: "assimilation", old: func(l *Lesson) *string { return &symbol(l, "=M").Says }, was: "the piece becomes this: fusion, promotion, metamorphosis, demotion, assimilation"},
 }
 
