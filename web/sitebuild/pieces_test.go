@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"chimera/app"
 	"chimera/game"
+	"chimera/learn"
 )
 
 // Every piece the help can show has its picture, and each is an SVG image.
@@ -19,7 +19,7 @@ func TestWritePieces(t *testing.T) {
 	for _, v := range game.AllVariants() {
 		for _, k := range v.Pieces {
 			for _, c := range []game.Color{game.White, game.Black} {
-				name := app.PieceImage(v.PieceLetter(game.MakePiece(c, k)), v.Bifold)
+				name := learn.PieceImage(v.PieceLetter(game.MakePiece(c, k)), v.Bifold)
 				data, err := os.ReadFile(filepath.Join(dist, name))
 				if err != nil {
 					t.Fatalf("%s of %s: %v", name, v.ID, err)
