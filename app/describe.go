@@ -1,10 +1,10 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 
 	"chimera/game"
+	"chimera/learn"
 	"chimera/render/model"
 )
 
@@ -66,121 +66,22 @@ func (a *App) Describe(sq model.Square, slot int) {
 
 func (a *App) describe(sq model.Square, slot int) {
 	p := a.owner.shownPosition()
-	d, ok := describePiece(p, int(sq), slot)
+	d, ok := learn.Describe(p, int(sq), slot)
 	if !ok {
 		a.dismissNote()
 		return
 	}
-	a.caption = &Note{Kind: "describe", Title: d.title, Text: d.text}
+	a.caption = &Note{Kind: "describe", Title: d.Title, Text: d.Text}
 	a.Game.hint.move = ""
 	o := a.owner.overlay()
-	o.Marks = append(o.Marks, d.marks...)
+	for _, s := range d.Moves {
+		o.Marks = append(o.Marks, model.Mark{Square: model.Square(s), Kind: model.MarkMove})
+	}
+	for _, s := range d.Covers {
+		o.Marks = append(o.Marks, model.Mark{Square: model.Square(s), Kind: model.MarkCover})
+	}
 	a.d.Board.SetOverlay(o)
 	a.out.show = true
-}
-
-// description is what Describe says and marks.
-type description struct {
-	title, text string
-	marks       []model.Mark
-	moves       []string // the squares it can move to (names), for the tests
-}
-
-// describePiece describes the piece in slot of square s of p.
-func describePiece(p *game.Position, s, slot int) (description, bool) {
-	if s < 0 || s > 63 || slot < 0 || slot > 1 {
-		return description{}, false
-	}
-	cell := p.At(s)
-	x := cell[slot]
-	if x == game.NoPiece {
-		x = cell[0] // a click beside a lone piece
-		slot = 0
-	}
-	if x == game.NoPiece {
-		return description{}, false
-	}
-	v := p.Variant()
-	k := x.Kind()
-	side := "White"
-	if x.Color() == game.Black {
-		side = "Black"
-	}
-	d := description{title: side + " " + kindName(k) + " on " + game.SquareName(s)}
-	var parts []string
-	parts = append(parts, madeOf(v, k)+".")
-	partner := game.NoPiece
-	if y := cell[slot^1]; y != game.NoPiece && y.Color() == x.Color() && v.Bifold {
-		partner = y
-		parts = append(parts, "With the "+strings.ToLower(kindName(y.Kind()))+" beside it, it forms a unit: "+unitWords(k, y.Kind())+".")
-	}
-	// Its moves: in the position as it is, or as if its side were to move.
-	q := p
-	if x.Color() != p.Turn() {
-		q = withTurn(p, x.Color())
-	}
-	seen := map[int]bool{}
-	if q != nil {
-		for _, m := range q.LegalMoves() {
-			if m.IsDrop() || m.From() != s {
-				continue
-			}
-			if partner != game.NoPiece && m.Part() != game.NoKind && m.Part() != k {
-				continue // the partner leaving alone
-			}
-			if !seen[m.To()] {
-				seen[m.To()] = true
-				d.marks = append(d.marks, model.Mark{Square: model.Square(m.To()), Kind: model.MarkMove})
-				d.moves = append(d.moves, game.SquareName(m.To()))
-			}
-		}
-	}
-	covers := 0
-	for t, set := 0, p.Covers(s, slot); t < 64; t++ {
-		if set>>uint(t)&1 != 0 && !seen[t] {
-			covers++
-			d.marks = append(d.marks, model.Mark{Square: model.Square(t), Kind: model.MarkCover})
-		}
-	}
-	switch {
-	case q == nil:
-		parts = append(parts, "Its side cannot move in this position (the other side is in check), so only what it covers is marked: "+count(covers, "square")+" (rings).")
-	case len(seen) == 0 && covers == 0:
-		parts = append(parts, "It cannot move and covers nothing here.")
-	default:
-		s := "It can move to " + count(len(seen), "square") + " (dots)"
-		if covers > 0 {
-			s += " and covers " + count(covers, "more square") + " (rings): it attacks or defends them but cannot go there now"
-		}
-		if x.Color() != p.Turn() {
-			s += ", if its side were to move"
-		}
-		parts = append(parts, s+".")
-	}
-	d.text = strings.Join(parts, " ")
-	return d, true
-}
-
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// withTurn returns a copy of p with side c to move (no en-passant square),
-// or nil when that position is not legal (the other side is in check).
-func withTurn(p *game.Position, c game.Color) *game.Position {
-	f := strings.Fields(p.String())
-	if len(f) < 4 {
-		return nil
-	}
-	f[1], f[3] = c.String(), "-"
-	q, err := game.Parse(p.Variant(), strings.Join(f, " "))
-	if err != nil {
-		return nil
-	}
-	return q
 }
 
 // DescribeSquare describes the piece on the square named by text ("e4",

@@ -111,6 +111,11 @@ func (k *keeper) entries() []Entry {
 	return es
 }
 
+// count says n things: "1 game", "3 games".
+func count(n int, thing string) string {
+	return strconv.Itoa(n) + " " + thing + plural(n, "", "s")
+}
+
 func plural(n int, one, more string) string {
 	if n == 1 {
 		return one

@@ -2,6 +2,7 @@ package app
 
 import (
 	"chimera/game"
+	"chimera/learn"
 	"chimera/render/model"
 )
 
@@ -131,7 +132,7 @@ func (g *GameController) gameOverlay() model.Overlay {
 	if r, _ := p.Outcome(); r != "" {
 		return o
 	}
-	for _, s := range dangerSquares(p, g.playerSide()) {
+	for _, s := range learn.DangerSquares(p, g.playerSide()) {
 		o.Marks = append(o.Marks, model.Mark{Square: model.Square(s), Kind: model.MarkDanger})
 	}
 	if g.hint.move != "" && g.hint.pos == p.String() {
@@ -155,19 +156,4 @@ func (g *GameController) playerSide() game.Color {
 		return game.Color(1 - g.s.Computer)
 	}
 	return g.s.Position().Turn()
-}
-
-// dangerSquares returns the squares of side c's pieces that the other side
-// attacks (in a bifold game: threatens).
-func dangerSquares(p *game.Position, c game.Color) []int {
-	var out []int
-	for s := 0; s < 64; s++ {
-		for _, x := range p.At(s) {
-			if x != game.NoPiece && x.Color() == c && p.Attacked(s, c.Other()) {
-				out = append(out, s)
-				break
-			}
-		}
-	}
-	return out
 }

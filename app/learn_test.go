@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"chimera/game"
+	"chimera/learn"
 	"chimera/play"
 	"chimera/render/model"
 )
@@ -423,4 +424,17 @@ func TestOneOwnerOfTheBoard(t *testing.T) {
 	if v := r.page.last(); v.Ply != r.Game.view || v.Lesson != nil {
 		t.Errorf("view ply %d, game %d", v.Ply, r.Game.view)
 	}
+}
+
+// findSection returns the section id of the lesson of rule set game.
+func findSection(t *testing.T, game, id string) (*learn.Lesson, *learn.Section) {
+	t.Helper()
+	l := learn.LessonFor(game)
+	for i := range l.Sections {
+		if l.Sections[i].ID == id {
+			return l, &l.Sections[i]
+		}
+	}
+	t.Fatalf("%s has no section %q", game, id)
+	return nil, nil
 }

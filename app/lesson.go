@@ -4,130 +4,17 @@ import (
 	"time"
 
 	"chimera/game"
+	"chimera/learn"
 	"chimera/play"
 	"chimera/render/layout"
 	"chimera/render/model"
 )
 
-// How to play: a lesson is a game's rules in short sections, each with an
-// example played on the main board and, for most, an exercise ("Your turn:
-// split the Marshall") that accepts the right move and refuses a wrong one
-// with a word why. While a lesson is open the board shows it (lesson mode):
-// the game, its storage and a thinking computer go on untouched behind it,
-// and closing the lesson shows the game again. The lessons' texts and
-// positions are data (lessons_*.go), checked by the rules engine in the
-// tests.
-
-// Lesson is the How to play of one game (the Bifold Halfgi lesson covers its
-// pawn options too).
-type Lesson struct {
-	Game     string   // the game it teaches: a rule set id ("bedlam", "assimilation", "bifold-halfgi")
-	Also     []string // the other rule sets it teaches (Bifold Halfgi's pawn options)
-	Sections []Section
-	// Notation shows the move list's notation, each example written and said
-	// by the engine; an example with Needs is shown only in the rule sets that
-	// have that piece (a pawn option's own pawns).
-	Notation []NotationExample
-}
-
-// NotationExample is a move that shows a feature of the notation.
-type NotationExample struct {
-	FEN, Move, What string
-	Needs           game.Kind // shown only where the rule set has this piece; game.NoKind: always
-}
-
-// teaches reports whether l is the lesson of rule set id.
-func (l *Lesson) teaches(id string) bool {
-	if l.Game == id {
-		return true
-	}
-	for _, a := range l.Also {
-		if a == id {
-			return true
-		}
-	}
-	return false
-}
-
-// Section is one idea of a lesson, with its example and exercise.
-type Section struct {
-	ID      string   // short id, stable: "fusion"
-	Title   string   // "Fusion"
-	Variant string   // the rule set of its board; "" for the lesson's game
-	Text    []string // paragraphs, in the project's own words
-	Start   string   // the example's position string
-	Intro   string   // what the board shows before the first move
-	Marks   Marks    // squares marked before the first move
-	Steps   []Step   // the example's moves
-	Try     *Exercise
-}
-
-// Step is one move of an example and what it shows.
-type Step struct {
-	Move  string // move string (docs/RULES.md, "Move strings")
-	Say   string // the caption once it is played
-	Marks Marks  // squares marked after it
-}
-
-// Marks are squares a lesson points at (names such as "e4").
-type Marks struct {
-	Focus  []string // the squares the text talks about
-	Threat []string // squares the opponent threatens (checked: the tests ask the engine)
-}
-
-// Exercise is a lesson's "Your turn".
-type Exercise struct {
-	Start   string   // its position; "" for the example's start
-	Prompt  string   // "Your turn: split the Marshall."
-	Answers []string // the moves accepted (move strings; the first is the one shown by "Show me")
-	Right   string   // said when an answer is played
-	Wrong   []Wrong  // other legal moves that are refused with their reason
-	Else    string   // said for any other legal move
-	Marks   Marks    // squares marked on its board
-}
-
-// Wrong is a legal move an exercise refuses, and why.
-type Wrong struct {
-	Move string
-	Why  string
-}
-
-// variant returns the rule set of a section of lesson l.
-func (s *Section) variant(l *Lesson) *game.Variant {
-	id := s.Variant
-	if id == "" {
-		id = l.Game
-	}
-	v, err := game.VariantByID(id)
-	if err != nil {
-		panic("lesson " + l.Game + "/" + s.ID + ": " + err.Error())
-	}
-	return v
-}
-
-// tryStart returns the exercise's position string.
-func (s *Section) tryStart() string {
-	if s.Try != nil && s.Try.Start != "" {
-		return s.Try.Start
-	}
-	return s.Start
-}
-
-// Lessons returns every game's lesson, in the games' order.
-func Lessons() []*Lesson { return lessons }
-
-var lessons = []*Lesson{bedlamLesson, assimilationLesson, bifoldLesson}
-
-// LessonFor returns the lesson that teaches rule set id: its own, or for a
-// pawn option of Bifold Halfgi the Bifold Halfgi lesson; nil for none.
-func LessonFor(id string) *Lesson {
-	for _, l := range lessons {
-		if l.teaches(id) {
-			return l
-		}
-	}
-	return nil
-}
+// How to play: a lesson (package learn: its sections, examples, exercises
+// and every claim they make, checked against the engine) played on the
+// main board by the LessonController. While a lesson is open it owns the
+// board: the game, its storage and a thinking computer go on untouched
+// behind it, and closing the lesson shows the game again.
 
 // Lesson modes.
 const (
@@ -145,7 +32,7 @@ const (
 
 // lessonState is an open lesson.
 type lessonState struct {
-	l        *Lesson
+	l        *learn.Lesson
 	variant  string // the rule set it was opened for (its section, pieces and notation)
 	sec      int
 	pos      *game.Position
@@ -157,7 +44,7 @@ type lessonState struct {
 	gen      int  // bumped on every change, so a replay's stale timers do nothing
 }
 
-func (ls *lessonState) section() *Section { return &ls.l.Sections[ls.sec] }
+func (ls *lessonState) section() *learn.Section { return &ls.l.Sections[ls.sec] }
 
 // LessonView is the open lesson's state, for the page.
 type LessonView struct {
@@ -211,7 +98,7 @@ func (l *LessonController) boardMove(ms string) {
 		return
 	}
 	t := ls.section().Try
-	ok, why := t.judge(ls.pos, ms)
+	ok, why := t.Judge(ls.pos, ms)
 	l.a.out.show = true
 	if !ok {
 		ls.feedback, ls.right = why, false
@@ -234,7 +121,7 @@ func (l *LessonController) shownPosition() *game.Position { return l.ls.pos }
 func (l *LessonController) Open(id string, section int) error {
 	l.a.lock()
 	defer l.a.unlock()
-	les := LessonFor(id)
+	les := learn.LessonFor(id)
 	if les == nil {
 		return errString("there is no lesson for " + quote(id))
 	}
@@ -294,7 +181,7 @@ func (l *LessonController) example(n int) {
 	s := ls.section()
 	ls.gen++
 	ls.mode, ls.feedback, ls.right, ls.playing = modeExample, "", false, false
-	p, err := game.Parse(s.variant(ls.l), s.Start)
+	p, err := game.Parse(s.RuleSet(ls.l), s.Start)
 	if err != nil {
 		panic("lesson " + s.ID + ": " + err.Error()) // the tests parse every lesson
 	}
@@ -421,7 +308,7 @@ func (l *LessonController) Try() {
 	}
 	s := ls.section()
 	ls.gen++
-	p, err := game.Parse(s.variant(ls.l), s.tryStart())
+	p, err := game.Parse(s.RuleSet(ls.l), s.TryStart())
 	if err != nil {
 		panic("lesson " + s.ID + ": " + err.Error())
 	}
@@ -459,42 +346,8 @@ func (l *LessonController) ShowMe() {
 		return
 	}
 	t := ls.section().Try
-	l.solve(t.Answers[0], "This is the move: "+ls.pos.Notation(mustMove(ls.pos, t.Answers[0]))+". "+t.Right)
+	l.solve(t.Answers[0], t.ShowMe(ls.pos))
 	l.a.out.show = true
-}
-
-func mustMove(p *game.Position, ms string) game.Move {
-	m, err := p.ParseMove(ms)
-	if err != nil {
-		panic(err)
-	}
-	return m
-}
-
-// judge says whether move ms answers the exercise in position p, and if not
-// why: an illegal move, a listed wrong move's reason, or the exercise's
-// general word with what the move did.
-func (t *Exercise) judge(p *game.Position, ms string) (ok bool, why string) {
-	m, err := p.ParseMove(ms)
-	if err != nil {
-		return false, "That move is not legal here."
-	}
-	ms = p.MoveString(m)
-	for _, a := range t.Answers {
-		if a == ms {
-			return true, ""
-		}
-	}
-	for _, w := range t.Wrong {
-		if w.Move == ms {
-			return false, w.Why
-		}
-	}
-	why = "Not this one: " + p.Describe(m) + "."
-	if t.Else != "" {
-		why += " " + t.Else
-	}
-	return false, why
 }
 
 // overlay returns the marks of what the lesson's board shows now.
@@ -504,7 +357,7 @@ func (l *LessonController) overlay() model.Overlay {
 		return model.Overlay{}
 	}
 	s := ls.section()
-	var mk Marks
+	var mk learn.Marks
 	switch {
 	case ls.mode == modeExample && ls.ply == 0:
 		mk = s.Marks
@@ -513,10 +366,11 @@ func (l *LessonController) overlay() model.Overlay {
 	case ls.mode == modeTry:
 		mk = s.Try.Marks
 	}
-	return mk.overlay()
+	return marksOverlay(mk)
 }
 
-func (mk Marks) overlay() model.Overlay {
+// marksOverlay draws a lesson's marks.
+func marksOverlay(mk learn.Marks) model.Overlay {
 	var o model.Overlay
 	for _, list := range []struct {
 		sq   []string
@@ -536,7 +390,7 @@ func (l *LessonController) view() *LessonView {
 		return nil
 	}
 	s := ls.section()
-	v := &LessonView{Game: ls.l.Game, For: ls.variant, Variant: s.variant(ls.l).ID, Section: ls.sec,
+	v := &LessonView{Game: ls.l.Game, For: ls.variant, Variant: s.RuleSet(ls.l).ID, Section: ls.sec,
 		Sections: len(ls.l.Sections), Title: s.Title, Ply: ls.ply, Plies: len(s.Steps), Mode: ls.mode,
 		HasTry: s.Try != nil, Feedback: ls.feedback, Right: ls.right, Playing: ls.playing, Position: ls.pos.String()}
 	switch {
@@ -556,7 +410,7 @@ func (l *LessonController) view() *LessonView {
 func (l *LessonController) fill(v *View) {
 	v.Lesson = l.view()
 	if ls := l.ls; ls != nil {
-		drops := ls.section().variant(ls.l).Drops
+		drops := ls.section().RuleSet(ls.l).Drops
 		v.AspectWide, v.AspectTall = layout.Aspect(drops, true), layout.Aspect(drops, false)
 	}
 }

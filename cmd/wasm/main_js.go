@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chimera/app"
+	"chimera/learn"
 	"chimera/play"
 	"chimera/render"
 	"chimera/render/layout"
@@ -301,7 +302,7 @@ func bindPage(a *app.App, g *render.Game) {
 		"hostMessage": fn(func(args []js.Value) any { return errText(a.Game.HostMessage(arg(args, 0).String())) }),
 		// How to play, describe and hints.
 		"help": fn(func(args []js.Value) any {
-			h, err := app.HelpFor(arg(args, 0).String())
+			h, err := learn.HelpFor(arg(args, 0).String())
 			if err != nil {
 				return nil
 			}
@@ -309,7 +310,7 @@ func bindPage(a *app.App, g *render.Game) {
 			return string(b)
 		}),
 		"diagram": fn(func(args []js.Value) any {
-			d, err := app.DiagramOf(arg(args, 0).String(), arg(args, 1).String())
+			d, err := learn.DiagramOf(arg(args, 0).String(), arg(args, 1).String())
 			if err != nil {
 				return nil
 			}
