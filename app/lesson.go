@@ -123,7 +123,7 @@ func (l *LessonController) Open(id string, section int) error {
 	defer l.a.unlock()
 	les := learn.LessonFor(id)
 	if les == nil {
-		return errString("there is no lesson for " + quote(id))
+		return errString("there is no lesson for " + play.Quote(id))
 	}
 	if l.ls == nil {
 		l.a.d.Board.CancelSelection()

@@ -73,9 +73,9 @@ func (g *GameController) PlayTyped(typed string) error {
 	case exact:
 		return g.playHuman(cs[0].Move)
 	case len(cs) == 0:
-		return errString(quote(typed) + " is not a legal move here")
+		return errString(play.Quote(typed) + " is not a legal move here")
 	}
-	return errString(quote(typed) + " could be several moves: " + candidatesText(cs))
+	return errString(play.Quote(typed) + " could be several moves: " + candidatesText(cs))
 }
 
 func candidatesText(cs []Candidate) string {
@@ -88,13 +88,4 @@ func candidatesText(cs []Candidate) string {
 		t = append(t, c.Text)
 	}
 	return strings.Join(t, ", ")
-}
-
-// quote returns s in quotes, cut to at most 40 characters.
-func quote(s string) string {
-	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > 40 {
-		s = string(r[:40]) + "…"
-	}
-	return "“" + s + "”"
 }
