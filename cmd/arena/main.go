@@ -32,6 +32,7 @@ import (
 
 	"chimera/ai"
 	"chimera/game"
+	"chimera/internal/ioerr"
 )
 
 // player is one side's configuration.
@@ -187,24 +188,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// errWriter keeps the first error of its writes (and writes no more).
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(b []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(b)
-	e.err = err
-	return n, err
-}
-
 // run plays the match; the error is the output's or the PGN file's.
 func run(c *config, stdout io.Writer) error {
-	err := play(c, &errWriter{w: stdout})
+	err := play(c, &ioerr.Writer{W: stdout})
 	if c.pgn != nil {
 		if cerr := c.pgn.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("-pgn %s: %v", c.pgnName, cerr)
@@ -214,11 +200,11 @@ func run(c *config, stdout io.Writer) error {
 }
 
 // play plays the match until the end or an error.
-func play(c *config, stdout *errWriter) error {
+func play(c *config, stdout *ioerr.Writer) error {
 	pa, pb, n := c.pa, c.pb, c.games
 	fmt.Fprintf(stdout, "arena %s: A=%s B=%s games=%d movetime=%v seed=%d plycap=%d\n", c.v.ID, pa.name, pb.name, n, c.mt, c.seed, c.plyCap)
-	if stdout.err != nil {
-		return fmt.Errorf("writing the output: %v", stdout.err)
+	if stdout.Err() != nil {
+		return fmt.Errorf("writing the output: %v", stdout.Err())
 	}
 	results := make([]gameResult, n)
 	next := make(chan int)
@@ -245,7 +231,7 @@ func play(c *config, stdout *errWriter) error {
 					}
 					printed++
 				}
-				failed = stdout.err != nil || pgnErr != nil
+				failed = stdout.Err() != nil || pgnErr != nil
 				mu.Unlock()
 			}
 		}()
@@ -261,8 +247,8 @@ func play(c *config, stdout *errWriter) error {
 	}
 	close(next)
 	wg.Wait()
-	if stdout.err != nil {
-		return fmt.Errorf("writing the output: %v", stdout.err)
+	if stdout.Err() != nil {
+		return fmt.Errorf("writing the output: %v", stdout.Err())
 	}
 	if pgnErr != nil {
 		return fmt.Errorf("-pgn %s: %v", c.pgnName, pgnErr)
@@ -283,8 +269,8 @@ func play(c *config, stdout *errWriter) error {
 	}
 	elo, margin := eloEstimate(w, d, l)
 	fmt.Fprintf(stdout, "score A: %g / %d (%d-%d-%d) elo %+.0f ± %.0f\n", total, n, w, d, l, elo, margin)
-	if stdout.err != nil {
-		return fmt.Errorf("writing the output: %v", stdout.err)
+	if stdout.Err() != nil {
+		return fmt.Errorf("writing the output: %v", stdout.Err())
 	}
 	return nil
 }

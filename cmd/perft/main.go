@@ -19,6 +19,7 @@ import (
 
 	"chimera/game"
 	"chimera/internal/clip"
+	"chimera/internal/ioerr"
 )
 
 // maxDepth is the deepest perft counted.
@@ -30,28 +31,13 @@ func main() {
 
 // run is the command with its arguments; it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	out := &errWriter{w: stdout}
+	out := &ioerr.Writer{W: stdout}
 	code := count(args, out, stderr)
-	if out.err != nil {
-		fmt.Fprintf(stderr, "perft: writing the output: %v\n", out.err)
+	if out.Err() != nil {
+		fmt.Fprintf(stderr, "perft: writing the output: %v\n", out.Err())
 		return 1
 	}
 	return code
-}
-
-// errWriter keeps the first error of its writes (and writes no more).
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(b []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(b)
-	e.err = err
-	return n, err
 }
 
 // count checks the flags and counts.
