@@ -105,24 +105,21 @@ func isEmbedKey(k string) bool {
 func (k *keeper) saveEmbed(key, data string) {
 	if len(data) > MaxEmbedGame {
 		k.note("This board's game is too long to keep in this browser: it is kept until the page is closed")
-		k.st.Remove(key)
 		k.writeEmbedIndex(k.embedIndex(), key, false)
 		return
 	}
-	ls := k.embedIndex()
-	ls = k.writeEmbedIndex(ls, key, true)
+	ls := k.writeEmbedIndex(k.embedIndex(), key, true)
 	if err := k.st.Set(key, data); err != nil {
 		// Full: an embed makes room only among the embed games.
-		k.dropEmbeds(ls, key)
+		k.keepEmbeds(linesFor(ls, key))
 		if err := k.st.Set(key, data); err != nil {
 			k.failed(err)
 		}
 	}
 }
 
-// writeEmbedIndex writes the index with key (kept: its line updated now,
-// else its line removed), dropping the oldest games beyond MaxEmbedGames
-// and any embed data no line names; it returns the index written.
+// writeEmbedIndex keeps the index with key's line (kept: updated now,
+// else removed), the newest MaxEmbedGames lines of it; it returns them.
 func (k *keeper) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedLine {
 	out := []embedLine{}
 	for _, l := range ls {
@@ -137,65 +134,62 @@ func (k *keeper) writeEmbedIndex(ls []embedLine, key string, kept bool) []embedL
 	if len(out) > MaxEmbedGames {
 		out = out[:MaxEmbedGames]
 	}
-	named := map[string]bool{}
-	for _, l := range out {
-		named[l.Key] = true
-	}
-	if keys, err := k.st.Keys(); err == nil {
-		for _, key := range keys {
-			if strings.HasPrefix(key, keyEmbedData) && !named[key] {
-				k.st.Remove(key)
-			}
-		}
-	}
-	b, _ := json.Marshal(out)
-	k.st.Set(keyEmbeds, string(b))
+	k.keepEmbeds(out)
 	return out
 }
 
-// dropEmbeds removes every kept embed game but keep's (when storage is
-// full: the visitor's games and this board's come first).
-func (k *keeper) dropEmbeds(ls []embedLine, keep string) {
-	var out []embedLine
+// linesFor returns key's line of ls (none when it has none).
+func linesFor(ls []embedLine, key string) []embedLine {
 	for _, l := range ls {
-		if l.Key == keep {
-			out = append(out, l)
-			continue
+		if l.Key == key {
+			return []embedLine{l}
 		}
-		k.st.Remove(l.Key)
 	}
-	b, _ := json.Marshal(out)
+	return nil
+}
+
+// keepEmbeds writes the index as ls and removes every embed game's data
+// that ls does not name (the index's dropped lines, and keys of earlier
+// versions or of a lost index); it returns how many it removed.
+func (k *keeper) keepEmbeds(ls []embedLine) int {
+	named := map[string]bool{}
+	for _, l := range ls {
+		named[l.Key] = true
+	}
+	stale := map[string]bool{}
+	for _, l := range k.embedIndex() {
+		stale[l.Key] = true
+	}
+	if keys, err := k.st.Keys(); err == nil {
+		for _, key := range keys {
+			if strings.HasPrefix(key, keyEmbedData) {
+				stale[key] = true
+			}
+		}
+	}
+	removed := 0
+	for key := range stale {
+		if !named[key] {
+			if _, ok, _ := k.st.Get(key); ok {
+				removed++
+			}
+			k.st.Remove(key)
+		}
+	}
+	if ls == nil {
+		ls = []embedLine{}
+	}
+	b, _ := json.Marshal(ls)
 	k.st.Set(keyEmbeds, string(b))
+	return removed
 }
 
 // setKept writes one of the visitor's own keys; when storage is full it
 // first makes room by dropping the embed games, then tries again.
 func (k *keeper) setKept(key, value string) error {
 	err := k.st.Set(key, value)
-	if err == nil {
-		return nil
-	}
-	ls := k.embedIndex()
-	keys, kerr := k.st.Keys()
-	if len(ls) == 0 && (kerr != nil || !hasPrefixKey(keys, keyEmbedData)) {
+	if err == nil || k.keepEmbeds(nil) == 0 {
 		return err
 	}
-	k.dropEmbeds(ls, "")
-	if kerr == nil {
-		for _, key := range keys {
-			if strings.HasPrefix(key, keyEmbedData) {
-				k.st.Remove(key)
-			}
-		}
-	}
 	return k.st.Set(key, value)
-}
-
-func hasPrefixKey(keys []string, prefix string) bool {
-	for _, k := range keys {
-		if strings.HasPrefix(k, prefix) {
-			return true
-		}
-	}
-	return false
 }
