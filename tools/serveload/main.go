@@ -162,7 +162,7 @@ func synthetic(dir, scenario string, size int) error {
 		copies := map[string][]byte{}
 		for name, data := range files {
 			fi := site.FileInfo{Size: int64(len(data)), Gzip: int64(len(data)), SHA256: site.ContentHash(data)}
-			if z := gzipBest(data); len(z) < len(data) {
+			if z := site.Gzip(data); len(z) < len(data) {
 				copies[name+".gz"] = z
 				fi.Gzip = int64(len(z))
 			}
@@ -224,15 +224,6 @@ func compressible(n int, seed uint64) []byte {
 	return out[:n]
 }
 
-// gzipBest is gzip at its best level, as web/sitebuild writes the copies
-// without zopfli.
-func gzipBest(data []byte) []byte {
-	var b bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
 
 // measure starts the server over dir, runs the cold and warm phases and
 // prints a row for each; the server is stopped before it returns.

@@ -9,6 +9,7 @@ package site
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"path"
 	"slices"
@@ -111,6 +112,17 @@ func InjectMeta(page []byte) ([]byte, error) {
 	b.WriteString(strings.TrimSuffix(MetaTags(), "\n"))
 	b.Write(page[at:])
 	return b.Bytes(), nil
+}
+
+// Gzip compresses data at the best level, with no name or time in the
+// header so that builds are reproducible: the FILE.gz copies web/sitebuild
+// writes when zopfli is not installed (and tools/serveload's stand-ins).
+func Gzip(data []byte) []byte {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
 }
 
 // compressible lists the extensions worth sending compressed (gzip or

@@ -17,7 +17,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -274,7 +273,7 @@ func compressAll(dist string, names []string, writeGzip bool) ([]site.FileInfo, 
 			continue
 		}
 		task(func() {
-			z := Gzip(data)
+			z := site.Gzip(data)
 			if zopfliPath != "" && len(data) >= zopfliMin {
 				if zz, err := Zopfli(p); err == nil && len(zz) < len(z) {
 					z = zz
@@ -354,12 +353,3 @@ func Brotli(file string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Gzip compresses data at the best level, with no name or time in the header so
-// that builds are reproducible.
-func Gzip(data []byte) []byte {
-	var b bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
