@@ -224,7 +224,6 @@ func compressible(n int, seed uint64) []byte {
 	return out[:n]
 }
 
-
 // measure starts the server over dir, runs the cold and warm phases and
 // prints a row for each; the server is stopped before it returns.
 func measure(ctx context.Context, o options, name, dir string) error {

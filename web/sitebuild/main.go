@@ -352,4 +352,3 @@ func Brotli(file string) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
-
