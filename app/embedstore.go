@@ -23,6 +23,15 @@ const (
 	MaxEmbedGame  = 32 << 10
 )
 
+// embedMax is the most characters an embed game may take (MaxEmbedGame;
+// a test sets less).
+func (k *keeper) embedMax() int {
+	if k.maxEmbedGame > 0 {
+		return k.maxEmbedGame
+	}
+	return MaxEmbedGame
+}
+
 // embedLine is one kept embed game in the index.
 type embedLine struct {
 	Key     string `json:"key"`
@@ -103,7 +112,7 @@ func isEmbedKey(k string) bool {
 // long to keep is not kept (said once), and the oldest kept embed games
 // beyond MaxEmbedGames are dropped.
 func (k *keeper) saveEmbed(key, data string) {
-	if len(data) > MaxEmbedGame {
+	if len(data) > k.embedMax() {
 		k.note("This board's game is too long to keep in this browser: it is kept until the page is closed")
 		k.writeEmbedIndex(k.embedIndex(), key, false)
 		return

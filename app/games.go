@@ -448,6 +448,8 @@ type keeper struct {
 	note   func(string)
 	failed func(error)
 	idSeq  int
+
+	maxEmbedGame int // characters an embed game may take; 0: MaxEmbedGame
 }
 
 // tabID is the game this tab showed.

@@ -72,6 +72,29 @@ func TestGameMissingFromListComesBack(t *testing.T) {
 	if gs[0].Date == "1970-01-01 00:00" {
 		t.Error("the rebuilt line lost when the game was played")
 	}
+	if n := strings.Join(r2.page.last().Notices, " "); n != "1 saved game missing from the list of games is back in Games" {
+		t.Errorf("notices %q", n)
+	}
+}
+
+func TestEmbedGameTooLongIsNotKept(t *testing.T) {
+	store := newStorage()
+	q := link("bedlam", "", "none", "mode", "embed", "save", "1")
+	e := newRig(t, store, q)
+	e.Game.keep.maxEmbedGame = 200 // a real game seldom reaches 32 K characters
+	e.play(t, "e2e4")
+	if _, ok := store.m[embedKey(q)]; !ok {
+		t.Fatal("a short game was not kept")
+	}
+	for i := 0; i < 40 && len(e.Game.s.Save()) <= 200; i++ {
+		e.BoardMove(e.board.targets[0].Move)
+	}
+	if n := strings.Join(e.page.last().Notices, " "); n != "This board's game is too long to keep in this browser: it is kept until the page is closed" {
+		t.Errorf("notices %q", n)
+	}
+	if v, ok := store.m[embedKey(q)]; ok {
+		t.Errorf("a game of %d characters was kept", len(v))
+	}
 }
 
 // FuzzStoredValues opens the page over storage holding arbitrary values
