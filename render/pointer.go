@@ -56,6 +56,7 @@ func (g *Game) handleInput(now time.Time) {
 		}
 		if hx, hy, ok := p.hold.Due(now); ok {
 			// A long press: describe the piece, and forget the tap.
+			g.stats.nLongPress++
 			g.inputChange(g.in.Reset)
 			g.describe(hx, hy)
 		}

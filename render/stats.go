@@ -9,6 +9,7 @@ import "time"
 type stats struct {
 	updates, draws, frames []time.Time
 	nUpdate                int // updates since the start
+	nLongPress             int // long presses (a touch held still) since the start
 }
 
 // update notes an update at now and forgets what is older than a second.
@@ -43,6 +44,16 @@ func (g *Game) Updates() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.stats.nUpdate
+}
+
+// LongPresses returns the number of long presses since the start: each
+// describes a piece and forgets the tap under way. The browser tests read it
+// to tell a tap that their driver delivered too slowly (held past
+// input.LongPress) from a move the game refused.
+func (g *Game) LongPresses() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.stats.nLongPress
 }
 
 // TPS returns the number of game updates in the last second.

@@ -372,7 +372,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 			return map[string]any{"variant": s.Variant, "game": s.Game, "computer": s.Computer, "level": s.Level,
 				"position": s.Position, "moves": moves, "result": s.Result, "reason": s.Reason, "turn": s.Turn,
 				"thinking": s.Thinking, "ply": s.Ply, "flipped": g.Flipped(),
-				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "repaints": g.Repaints(),
+				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "longPresses": g.LongPresses(), "repaints": g.Repaints(),
 				"graphics": map[string]any{"renderer": gr.Renderer, "software": gr.Software, "dpr": gr.DPR, "chosen": gr.Scale, "scale": g.DeviceScale()}}
 		}),
 		"squareCenter": js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -20,6 +20,24 @@ browserSuites({ width: 390, height: 844, dpr: 3, mobile: true }, suite => {
     });
   }
 
+  test('phone: a caption that appears (a long press describes a piece) moves no square of the board', { skip, timeout: 60000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+    const squares = ['a8', 'd8', 'h1', 'e2'];
+    const at = () => Promise.all(squares.map(q => s.squareCenter(q)));
+    const before = await at();
+    const d8 = before[1];
+    const long = (await s.state()).longPresses;
+    await s.tap(d8.x, d8.y, { hold: 900 });
+    await s.waitFor(() => { const n = document.getElementById('note'); return n && !n.hidden && /d8/.test(n.textContent); },
+      { timeout: 10000, what: 'the caption describing d8' });
+    assert.equal((await s.state()).longPresses, long + 1, 'the press was one long press');
+    await sleep(300);
+    assert.deepEqual(await at(), before, 'the squares moved when the caption appeared');
+    await s.screenshot('phone-caption');
+    await s.assertClean();
+  });
+
   test('phone: the page neither scrolls nor zooms', { skip, timeout: 60000 }, async () => {
     const { s, server } = suite.fresh();
     await s.open(server.url, { variant: 'bedlam', ai: 'none' });

@@ -12,7 +12,7 @@
 //   chimera.squareCenter('e2') {x, y} in CSS px of the page
 //   chimera.handCenter('white'|'black', 'N') {x, y}
 //   chimera.choices()          null or {options: [{label, move, x, y}]}
-// state() also has tps, repaints, ply and flipped.
+// state() also has tps, updates, longPresses, repaints, ply and flipped.
 //
 // Ebiten samples input once per tick (1/60 s), so every press is held ~100 ms.
 import { before, after, describe } from 'node:test';
@@ -510,7 +510,26 @@ export class Session {
   // needs a choice is answered with the option labelled by the move string itself
   // (or a prefix of it, for a choice in stages), or with opts.choices in order.
   // Returns the hook's state after the move.
-  async playMove(move, { how = 'click', choices = [] } = {}) {
+  async playMove(move, opts = {}) {
+    // A finger's tap that the driver held past the board's long press (half a
+    // second: on a loaded machine a WebDriver round trip can take that long)
+    // describes the piece and forgets the tap, as it would for a person who
+    // held it: not a refused move. Such a move is input again, from its first
+    // tap, at most twice, and each retry is said on stderr.
+    for (let attempt = 0; ; attempt++) {
+      const longBefore = (await this.state()).longPresses;
+      try {
+        return await this.inputMove(move, opts);
+      } catch (e) {
+        const long = (await this.state()).longPresses - longBefore;
+        if (!(long > 0) || attempt >= 2) throw e;
+        process.stderr.write(`${this.engine}: ${move}: the driver held a tap past the long press (${long}x); input again\n`);
+      }
+    }
+  }
+
+  // inputMove is playMove's single attempt.
+  async inputMove(move, { how = 'click', choices = [] } = {}) {
     const explicit = [...choices];
     const before = await this.state();
     const side = sideOf(before);
@@ -555,6 +574,10 @@ export class Session {
     }
 
     const n = before.moves.length;
+    const now = await this.state();
+    if (now.moves.length === n && now.longPresses > before.longPresses) {
+      throw new Error(`${this.engine}: ${move} (${how}): a tap became a long press (it describes the piece and forgets the tap)`);
+    }
     try {
       await this.waitFor(k => window.chimera.state().moves.length > k, { arg: n, timeout: 15000, what: `move ${move} to be played` });
     } catch (e) {
