@@ -176,14 +176,14 @@ func TestViewingMoves(t *testing.T) {
 	r.play(t, "e2e4", "e7e5", "g1f3")
 	r.Goto(1)
 	v := r.page.last()
-	if v.Ply != 1 || v.Status != "Viewing move 1 of 3" || v.Turn != "black" || r.board.targets != nil {
+	if v.Ply != 1 || v.Status != "Viewing 1. e2-e4 (the game is at 2. Ng1-f3)" || v.Turn != "black" || r.board.targets != nil {
 		t.Errorf("viewing: %+v targets %d", v, len(r.board.targets))
 	}
 	if r.BoardMove("b8c6"); r.Game.s.Ply() != 3 {
 		t.Error("a move was played while viewing an earlier ply")
 	}
 	r.Step(-5)
-	if v := r.page.last(); v.Ply != 0 || !strings.HasPrefix(v.Status, "Viewing the start") {
+	if v := r.page.last(); v.Ply != 0 || v.Status != "Viewing the start (the game is at 2. Ng1-f3)" {
 		t.Errorf("home: %+v", v.Status)
 	}
 	r.Step(+10)
@@ -215,6 +215,12 @@ func TestMoveBox(t *testing.T) {
 		{"Nf3", "g1f3", 1},
 		{"g1h3", "g1h3", 1},
 		{"N", "", -1},
+		// A fusion written without its result, whole or short (RULES.md §6:
+		// "Rh1-g1=M"), when it is the only move it can be.
+		{"Rh1-g1", "h1g1", 1},
+		{"Rh1-g1=M", "h1g1", 1},
+		{"Rg1", "h1g1", 1},
+		{"Ke1-f1", "e1f1", 1},
 		{"Nb1", "", 2}, // Nb1-a3, Nb1-c3
 		{"e9", "", 0},
 		{"zz", "", 0},

@@ -147,29 +147,42 @@ func cloneValues(q url.Values) url.Values {
 func (g *GameController) openLink(q url.Values) {
 	link := g.fromLink(q)
 	g.s = link
-	es := g.keep.entries()
-	try := func(e Entry) bool {
-		if e.Variant != link.Variant().ID || e.Plies != link.Ply() {
-			return false
-		}
-		s, err := g.keep.loadEntry(e)
-		if err != nil || !sameGame(s, link) {
-			return false
-		}
+	if e, s, ok := g.keptSame(link, g.keep.tabID()); ok {
 		g.s, g.id, g.created = s, e.ID, e.Created
-		return true
-	}
-	if e, ok := findEntry(es, g.keep.tabID()); ok && try(e) {
+		if e.ID != g.keep.tabID() {
+			g.keep.setLast(e.ID)
+		}
 		return
+	}
+	g.save() // a new game (if it has moves)
+}
+
+// keptSame finds the kept game that is the same as s (sameGame): the game
+// first (if it is one), else the one played last.
+func (g *GameController) keptSame(s *play.Session, first string) (Entry, *play.Session, bool) {
+	es := g.keep.entries()
+	try := func(e Entry) (*play.Session, bool) {
+		if e.Variant != s.Variant().ID || e.Plies != s.Ply() {
+			return nil, false
+		}
+		k, err := g.keep.loadEntry(e)
+		if err != nil || !sameGame(k, s) {
+			return nil, false
+		}
+		return k, true
+	}
+	if e, ok := findEntry(es, first); ok {
+		if k, ok := try(e); ok {
+			return e, k, true
+		}
 	}
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Updated > es[j].Updated })
 	for _, e := range es {
-		if try(e) {
-			g.keep.setLast(e.ID)
-			return
+		if k, ok := try(e); ok {
+			return e, k, true
 		}
 	}
-	g.save() // a new game (if it has moves)
+	return Entry{}, nil, false
 }
 
 // openKept continues this tab's game or the game played last; an earlier

@@ -234,7 +234,7 @@ func TestRecordsAndPositions(t *testing.T) {
 		rec := r.Record()
 		want := r.Game.s.MoveStrings()
 		r2 := newRig(t, nil, nil)
-		if err := r2.LoadRecord(rec, -1, 3); err != nil {
+		if _, err := r2.LoadRecord(rec, -1, 3); err != nil {
 			t.Fatalf("%s: %v\n%s", v.ID, err, rec)
 		}
 		if got := r2.Game.s.MoveStrings(); strings.Join(got, ",") != strings.Join(want, ",") || r2.Game.s.Variant() != v {
@@ -243,10 +243,16 @@ func TestRecordsAndPositions(t *testing.T) {
 		if len(r2.Games()) != 1 {
 			t.Errorf("%s: the loaded game is not kept", v.ID)
 		}
+		// Loaded again: the kept game is shown, not kept twice.
+		r2.NewGame(play.Settings{Variant: v.ID, Computer: -1})
+		if said, err := r2.LoadRecord(rec, -1, 3); err != nil || len(r2.Games()) != 1 || !strings.Contains(said, "already kept") ||
+			strings.Join(r2.Game.s.MoveStrings(), ",") != strings.Join(want, ",") {
+			t.Errorf("%s: loaded twice: %q, %v, %d games kept", v.ID, said, err, len(r2.Games()))
+		}
 		// The position string, copied and loaded.
 		pos := r.Position()
 		r3 := newRig(t, nil, nil)
-		if err := r3.LoadPosition(v.ID, pos, -1, 3); err != nil || r3.position() != pos {
+		if _, err := r3.LoadPosition(v.ID, pos, -1, 3); err != nil || r3.position() != pos {
 			t.Fatalf("%s: position %q: %v", v.ID, pos, err)
 		}
 	}
@@ -259,16 +265,26 @@ func TestRecordsAndPositions(t *testing.T) {
 		t.Fatalf("record:\n%s", rec)
 	}
 	r2 := newRig(t, nil, nil)
-	if err := r2.LoadRecord(rec, -1, 3); err != nil || r2.Game.s.Computer != 1 || r2.Game.s.Level != 5 {
+	if _, err := r2.LoadRecord(rec, AsRecorded, 3); err != nil || r2.Game.s.Computer != 1 || r2.Game.s.Level != 5 {
 		t.Errorf("computer's record: %v computer %d level %d", err, r2.Game.s.Computer, r2.Game.s.Level)
+	}
+	// The player's choice wins over the record's tags: Nobody is two players.
+	for _, c := range []struct {
+		computer int
+		players  string
+	}{{-1, "Two players"}, {0, "Computer, level 3 vs You"}, {1, "You vs Computer, level 3"}} {
+		r3 := newRig(t, nil, nil)
+		if _, err := r3.LoadRecord(rec, c.computer, 3); err != nil || r3.Game.s.Computer != c.computer || r3.page.last().Players != c.players {
+			t.Errorf("record loaded for computer %d: %v: computer %d, %q", c.computer, err, r3.Game.s.Computer, r3.page.last().Players)
+		}
 	}
 	// A bad record names its first bad move and changes nothing.
 	before := r2.position()
-	err := r2.LoadRecord("[Variant \"Assimilation Chess\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nxe5", -1, 3)
+	_, err := r2.LoadRecord("[Variant \"Assimilation Chess\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nxe5", -1, 3)
 	if err == nil || err.Error() != "move 3, Black: “Nxe5” is not legal here" || r2.position() != before {
 		t.Errorf("bad record: %v", err)
 	}
-	if err := r2.LoadPosition("bedlam", "8/8/8 w", -1, 3); err == nil || r2.position() != before {
+	if _, err := r2.LoadPosition("bedlam", "8/8/8 w", -1, 3); err == nil || r2.position() != before {
 		t.Errorf("bad position: %v", err)
 	}
 	_ = play.DefaultSettings

@@ -258,10 +258,10 @@ func TestForeignFrameNeverReachesGames(t *testing.T) {
 		if err := r.Delete(v.Game.id); err == nil {
 			t.Errorf("%v: a foreign frame deleted a game", q)
 		}
-		if err := r.LoadRecord("1. e4 e5", -1, 3); err == nil {
+		if _, err := r.LoadRecord("1. e4 e5", -1, 3); err == nil {
 			t.Errorf("%v: a foreign frame loaded a game", q)
 		}
-		if err := r.LoadPosition("bedlam", "startpos", -1, 3); err == nil {
+		if _, err := r.LoadPosition("bedlam", "startpos", -1, 3); err == nil {
 			t.Errorf("%v: a foreign frame loaded a position", q)
 		}
 		if len(r.board.targets) > 0 {
@@ -286,11 +286,11 @@ func TestForeignFrameNeverReachesGames(t *testing.T) {
 func TestHiddenRuleSetIsNotLoaded(t *testing.T) {
 	r := newRig(t, nil, nil)
 	before := r.position()
-	if err := r.LoadRecord("[Variant \"Chess\"]\n\n1. e4 e5", -1, 3); err == nil || r.Game.s.Variant().Hidden {
+	if _, err := r.LoadRecord("[Variant \"Chess\"]\n\n1. e4 e5", -1, 3); err == nil || r.Game.s.Variant().Hidden {
 		t.Errorf("a chess record was loaded: %v", err)
 	}
 	for _, name := range []string{"chess", "Chess"} {
-		if err := r.LoadPosition(name, "startpos", -1, 3); err == nil || r.position() != before {
+		if _, err := r.LoadPosition(name, "startpos", -1, 3); err == nil || r.position() != before {
 			t.Errorf("LoadPosition(%s) was loaded: %v", name, err)
 		}
 	}
@@ -298,7 +298,7 @@ func TestHiddenRuleSetIsNotLoaded(t *testing.T) {
 		if v.Hidden {
 			continue
 		}
-		if err := r.LoadPosition(v.ID, "startpos", -1, 3); err != nil {
+		if _, err := r.LoadPosition(v.ID, "startpos", -1, 3); err != nil {
 			t.Errorf("%s: %v", v.ID, err)
 		}
 	}

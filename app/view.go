@@ -19,7 +19,7 @@ type View struct {
 	Computer string `json:"computer"` // "white", "black" or "none"
 	Level    int    `json:"level"`    // 1-8
 	Turn     string `json:"turn"`     // side to move in the position shown: "white" or "black"
-	Status   string `json:"status"`   // "White to move", "Black to move: check", "Viewing move 4 of 6", the result
+	Status   string `json:"status"`   // "White to move", "Black to move: check", "Viewing 2… Nc6 (the game is at 3. Nf3)", the result
 	Check    bool   `json:"check"`    // the side to move (live) is in check
 	Result   string `json:"result"`   // "1-0", "0-1", "1/2-1/2" or "" (live position)
 	Reason   string `json:"reason"`   // "checkmate", ...
@@ -138,9 +138,18 @@ func (a *App) buildView() View {
 	}
 	switch {
 	case g.view != s.Ply():
-		v.Status = fmt.Sprintf("Viewing move %d of %d", g.view, s.Ply())
+		// Moves as the list numbers them: "Viewing 2… Nc6 (the game is at 3. Nf3)".
+		at := func(m Move) string {
+			if m.Black {
+				return fmt.Sprintf("%d… %s", m.Num, m.Text)
+			}
+			return fmt.Sprintf("%d. %s", m.Num, m.Text)
+		}
+		now := "(the game is at " + at(v.Moves[s.Ply()-1]) + ")"
 		if g.view == 0 {
-			v.Status = fmt.Sprintf("Viewing the start (%d moves played)", s.Ply())
+			v.Status = "Viewing the start " + now
+		} else {
+			v.Status = "Viewing " + at(v.Moves[g.view-1]) + " " + now
 		}
 		if (g.view+first.offset)%2 == 1 {
 			v.Turn = "black"

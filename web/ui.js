@@ -368,7 +368,9 @@
     return location.origin + location.pathname + location.search;
   }
 
+  // The Menu's actions close it first: their confirmation would be behind it.
   $('btn-share').addEventListener('click', async () => {
+    el.menuDialog.close();
     const url = gameURL();
     if (navigator.share && navigator.canShare && navigator.canShare({ url })) {
       try { await navigator.share({ title: view ? view.game + ' · Chimera' : 'Chimera', url }); return; } catch (e) {
@@ -378,14 +380,17 @@
     toast(await copyText(url) ? 'Link copied: send it to play by link' : 'Could not copy the link: copy it from the address bar');
   });
   $('btn-copy').addEventListener('click', async () => {
+    el.menuDialog.close();
     if (!api()) return;
     toast(await copyText(api().record()) ? 'Game copied' : 'Could not copy the game');
   });
   $('btn-copy-pos').addEventListener('click', async () => {
+    el.menuDialog.close();
     if (!api()) return;
     toast(await copyText(api().position()) ? 'Position copied' : 'Could not copy the position');
   });
   $('btn-download').addEventListener('click', () => {
+    el.menuDialog.close();
     if (!api()) return;
     const blob = new Blob([api().record()], { type: 'application/x-chess-pgn' });
     const a = document.createElement('a');
@@ -464,11 +469,11 @@
     const t = el.loadText.value;
     const f = el.loadForm.elements;
     const comp = f.computer.value, level = view ? view.level : 3;
-    const err = isPosition(t) ? api().loadPosition(el.loadVariant.value, t, comp, level) : api().loadRecord(t, comp, level);
-    if (err) { text(el.loadError, err); return; }
+    const r = isPosition(t) ? api().loadPosition(el.loadVariant.value, t, comp, level) : api().loadRecord(t, comp, level);
+    if (r.error) { text(el.loadError, r.error); return; }
     el.loadText.value = '';
     el.loadDialog.close();
-    toast('Game loaded: it is kept in Games beside the others');
+    toast(r.said);
   }
   $('load-go').addEventListener('click', doLoad);
   $('load-cancel').addEventListener('click', () => el.loadDialog.close());

@@ -242,6 +242,8 @@ func side(s string) int {
 		return 0
 	case "black":
 		return 1
+	case "record":
+		return app.AsRecorded
 	}
 	return -1
 }
@@ -262,6 +264,13 @@ func bindPage(a *app.App, g *render.Game) {
 			return nil
 		}
 		return err.Error()
+	}
+	// loaded answers Load game: {error} or {said} (the words that confirm it).
+	loaded := func(said string, err error) any {
+		if err != nil {
+			return map[string]any{"error": err.Error()}
+		}
+		return map[string]any{"said": said}
 	}
 	api := map[string]any{
 		"newGame": fn(func(args []js.Value) any {
@@ -294,10 +303,10 @@ func bindPage(a *app.App, g *render.Game) {
 		"recordFile":   fn(func([]js.Value) any { return a.Game.RecordFile() }),
 		"position":     fn(func([]js.Value) any { return a.Game.Position() }),
 		"loadRecord": fn(func(args []js.Value) any {
-			return errText(a.Game.LoadRecord(arg(args, 0).String(), side(arg(args, 1).String()), arg(args, 2).Int()))
+			return loaded(a.Game.LoadRecord(arg(args, 0).String(), side(arg(args, 1).String()), arg(args, 2).Int()))
 		}),
 		"loadPosition": fn(func(args []js.Value) any {
-			return errText(a.Game.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
+			return loaded(a.Game.LoadPosition(arg(args, 0).String(), arg(args, 1).String(), side(arg(args, 2).String()), arg(args, 3).Int()))
 		}),
 		"hostMessage": fn(func(args []js.Value) any { return errText(a.Game.HostMessage(arg(args, 0).String())) }),
 		// How to play, describe and hints.

@@ -169,7 +169,7 @@ test('a page framed by another origin never shows or changes the visitor\'s game
     const inFrame = await f.evaluate(() => ({
       foreign: window.chimeraBoot.foreign, mode: document.documentElement.dataset.mode,
       games: window.chimeraApp.games(), cont: window.chimeraApp.continueGame('x'), del: window.chimeraApp.deleteGame('x'),
-      load: window.chimeraApp.loadRecord('1. e4 e5', 'none', 3),
+      load: window.chimeraApp.loadRecord('1. e4 e5', 'none', 3).error,
       menu: document.getElementById('btn-menu').offsetParent !== null,
     }));
     assert.equal(inFrame.foreign, true);

@@ -99,7 +99,7 @@ test('the arrow keys, Home and End walk the moves; the list is a list of moves',
   await s.mouseClick(c.x, c.y);
   await s.page.keyboard.press('ArrowLeft');
   await s.waitFor(() => window.chimera.state().ply === 2);
-  assert.match(await s.page.locator('#status').textContent(), /Viewing move 2 of 3/);
+  assert.match(await s.page.locator('#status').textContent(), /^Viewing 2… \S+ \(the game is at 3\. \S+\)$/);
   await s.page.keyboard.press('Home');
   await s.waitFor(() => window.chimera.state().ply === 0);
   await s.page.keyboard.press('ArrowRight');
