@@ -8,6 +8,7 @@ import (
 	"chimera/game"
 	"chimera/play"
 	"chimera/render/layout"
+	"chimera/render/model"
 )
 
 func TestFirstVisit(t *testing.T) {
@@ -168,6 +169,36 @@ func TestReplyWaitsForAnimation(t *testing.T) {
 	r.clock.advance(time.Second)
 	if got := strings.Join(r.Game.s.MoveStrings(), " "); got != "e2e4 e7e5" {
 		t.Errorf("after undo during the wait: %q", got)
+	}
+}
+
+func TestFinishedGameHasNoSideToMove(t *testing.T) {
+	r := newRig(t, nil, link("assimilation", "", "none"))
+	r.play(t, "f2f3", "e7e5", "g2g4")
+	if r.board.board.Turn != 1 {
+		t.Fatalf("before the mate: turn %d", r.board.board.Turn)
+	}
+	r.play(t, "d8h4")
+	if r.board.board.Turn != model.NoTurn || r.page.last().Result != "0-1" {
+		t.Errorf("after the mate: turn %d, result %q", r.board.board.Turn, r.page.last().Result)
+	}
+	r.Undo()
+	if r.board.board.Turn != 1 {
+		t.Errorf("the mate taken back: turn %d", r.board.board.Turn)
+	}
+}
+
+func TestUndoAndRedoAreSaid(t *testing.T) {
+	r := newRig(t, nil, link("bedlam", "", "black"))
+	r.play(t, "e2e4")
+	r.answer("e7e5")
+	r.Undo()
+	if got := r.page.lastSaid(); got != "Taken back: White pawn e2 to e4; Black pawn e7 to e5. White to move" {
+		t.Errorf("undo said %q", got)
+	}
+	r.Redo()
+	if got := r.page.lastSaid(); got != "Replayed: White pawn e2 to e4; Black pawn e7 to e5. White to move" {
+		t.Errorf("redo said %q", got)
 	}
 }
 

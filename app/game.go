@@ -3,6 +3,7 @@ package app
 import (
 	"net/url"
 	"sort"
+	"strings"
 
 	"chimera/game"
 	"chimera/play"
@@ -79,11 +80,21 @@ func (g *GameController) board() Board { return g.a.boardFor(g) }
 func (g *GameController) attach(b Board) {
 	b.SetFlipped(g.flipped())
 	if g.view == g.s.Ply() {
-		b.SetPosition(play.Board(g.s.Position()), g.targets())
+		b.SetPosition(g.liveBoard(), g.targets())
 	} else {
 		b.SetPosition(play.Board(g.s.PositionAt(g.view)), nil)
 	}
 	b.SetOverlay(g.overlay())
+}
+
+// liveBoard is the board of the live position; once the game is over no
+// side is to move.
+func (g *GameController) liveBoard() model.Board {
+	b := play.Board(g.s.Position())
+	if r, _ := g.s.Outcome(); r != "" {
+		b.Turn = model.NoTurn
+	}
+	return b
 }
 
 // boardMove plays a move the player made on the board.
@@ -216,14 +227,13 @@ func (g *GameController) openKept() {
 // showLive shows the live position (animating e if given) and starts the
 // computer when it is its turn. (Changes to the game are kept by save.)
 func (g *GameController) showLive(e *game.Effect) {
-	p := g.s.Position()
 	g.view = g.s.Ply()
 	g.positionChanged()
 	if b := g.board(); b != nil {
 		if e != nil {
-			b.PlayEvent(play.Event(g.s.Variant(), *e), play.Board(p), g.targets())
+			b.PlayEvent(play.Event(g.s.Variant(), *e), g.liveBoard(), g.targets())
 		} else {
-			b.SetPosition(play.Board(p), g.targets())
+			b.SetPosition(g.liveBoard(), g.targets())
 		}
 		b.SetOverlay(g.gameOverlay())
 	}
@@ -246,7 +256,7 @@ func (g *GameController) moved(e game.Effect) {
 	if res != "" {
 		g.a.out.events = append(g.a.out.events, HostEvent{Type: "chimera:gameover", Result: res, Reason: why})
 	}
-	g.a.out.announce = append(g.a.out.announce, words)
+	g.say(words)
 	if !g.a.prefs.Sound {
 		return
 	}
@@ -318,9 +328,11 @@ func (g *GameController) Undo() {
 	defer g.a.unlock()
 	g.abandon()
 	g.gen++
+	words, n := g.s.Words(), g.s.Ply()
 	if g.s.UndoTurn() {
 		g.save()
 		g.showLive(nil)
+		g.say("Taken back: " + strings.Join(words[g.s.Ply():n], "; ") + ". " + g.toMove())
 	} else if g.view != g.s.Ply() {
 		g.showLive(nil)
 	}
@@ -332,10 +344,25 @@ func (g *GameController) Redo() {
 	defer g.a.unlock()
 	g.abandon()
 	g.gen++
+	n := g.s.Ply()
 	if e, ok := g.s.RedoTurn(); ok {
 		g.save()
 		g.showLive(&e)
+		g.say("Replayed: " + strings.Join(g.s.Words()[n:], "; ") + ". " + g.toMove())
 	}
+}
+
+// say says text in the live region (after what the update says already).
+func (g *GameController) say(text string) {
+	g.a.out.announce = append(g.a.out.announce, text)
+}
+
+// toMove is the live position's status: who is to move, or the result.
+func (g *GameController) toMove() string {
+	if r, why := g.s.Outcome(); r != "" {
+		return game.ResultWords(r, why)
+	}
+	return sideName(int(g.s.Position().Turn())) + " to move"
 }
 
 // Goto shows the position after ply moves (0: the start); the live ply

@@ -31,7 +31,26 @@
     }
     if (f.orient.value) add('orient', f.orient.value);
     if (f.ply.value !== '') add('ply', f.ply.value);
+    const o = origin();
+    if (o) add('origin', o);
     return base + '?' + p.join('&');
+  }
+  // origin is the host page's origin the form names ("" for none, or when
+  // what is typed is not an origin: said beside the field).
+  function origin() {
+    const t = form.elements.origin.value.trim();
+    let why = '';
+    let o = '';
+    if (t) {
+      try {
+        const u = new URL(t);
+        if (u.protocol !== 'https:' && u.protocol !== 'http:') why = 'An origin begins with https:// (or http://)';
+        else if (u.pathname !== '/' || u.search || u.hash) why = 'Only the origin, without a path: ' + u.origin;
+        else o = u.origin;
+      } catch (e) { why = 'Not an origin: write it as https://your.site'; }
+    }
+    document.getElementById('origin-error').textContent = why;
+    return o;
   }
   const esc = s => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   function show() {

@@ -84,7 +84,7 @@
     if (v.thinking) {
       let t = 'Thinking';
       if (v.depth > 0) t += ' · depth ' + v.depth;
-      if (v.score) t += ' · ' + v.score;
+      if (v.score) t += ' · ' + sided(v.score);
       text(el.thinkingText, t);
     }
     // The result stays beside the board, never over it.
@@ -109,6 +109,18 @@
     el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
     if (window.chimeraLearn) window.chimeraLearn.show(v); // How to play, captions, hints (learn.js)
     place();
+  }
+
+  // sided says a score of White's view (app.View.Score: "+1.3", "-0.4",
+  // "#3", "#-2") from the side it favours: "White +1.3", "Black +0.4",
+  // "White mates in 3", "Black mates in 2", "level".
+  function sided(score) {
+    const m = /^#(-?)(\d+)$/.exec(score);
+    if (m) return (m[1] ? 'Black' : 'White') + ' mates in ' + m[2];
+    const x = parseFloat(score);
+    if (!Number.isFinite(x)) return score;
+    if (x === 0) return 'level';
+    return (x > 0 ? 'White +' : 'Black +') + Math.abs(x).toFixed(1);
   }
 
   function showMoves(v) {
@@ -213,12 +225,15 @@
 
   // ------------------------------------------------------------ announcements and sound
 
-  let announceTimer = 0;
+  // announce adds s to the live region as a line of its own: a screen reader
+  // says the additions in turn, so the player's move is said in full before
+  // the computer's reply that follows it at once, and the same sentence twice
+  // is said twice. The last few lines stay (the region is out of sight).
   function announce(s) {
-    // Clear first so that the same sentence twice is said twice.
-    el.announce.textContent = '';
-    clearTimeout(announceTimer);
-    announceTimer = setTimeout(() => { el.announce.textContent = s; }, 30);
+    const p = document.createElement('p');
+    p.textContent = s;
+    el.announce.appendChild(p);
+    while (el.announce.childElementCount > 4) el.announce.firstElementChild.remove();
   }
 
   // ------------------------------------------------------------ controls
@@ -647,7 +662,12 @@
     } catch (e) { /* not an origin */ }
     return location.origin;
   })();
-  const embedded = window.parent !== window;
+  // The board talks to its host only where a message can arrive: a host of
+  // another origin must be named (origin=); else every message would be
+  // refused by the browser, with a warning in the host page's console.
+  const embedded = window.parent !== window && (hostOrigin !== location.origin || (() => {
+    try { return window.parent.location.origin === location.origin; } catch (e) { return false; }
+  })());
   function notify(ev) {
     if (!embedded) return;
     try { window.parent.postMessage(typeof ev === 'string' ? JSON.parse(ev) : ev, hostOrigin); } catch (e) { /* gone */ }
@@ -672,6 +692,7 @@
   window.chimeraUI = {
     box: boardBox,
     show,
+    view: () => view, // the last view shown (null before the first)
     announce,
     address,
     notify,

@@ -122,11 +122,15 @@ type Board struct {
 	Bifold   bool
 	HasHands bool
 	Hands    [2][]HandItem // [0] White, [1] Black, in display order
-	Turn     int           // 0 White, 1 Black to move
+	Turn     int           // 0 White, 1 Black to move, NoTurn: the game is over
 	Check    Square        // royal square in check, -1 none
 	// LastFrom and LastTo are the last move's squares, -1 none; a drop has LastFrom -1.
 	LastFrom, LastTo Square
 }
+
+// NoTurn, as Board.Turn, is a finished game: no side is to move (no hand is
+// outlined).
+const NoTurn = -1
 
 // EmptyBoard returns a board with no pieces and no highlights.
 func EmptyBoard() Board {

@@ -12,9 +12,12 @@ const suite = browserSuite({ width: 1280, height: 720 });
 const { skip } = suite;
 
 const btn = (s, name) => s.page.getByRole('button', { name, exact: true });
-const announced = s => s.page.locator('#announce').textContent();
+// The live region adds a line per announcement: the last one said, and all of them.
+const announced = s => s.page.evaluate(() => { const l = document.getElementById('announce').lastElementChild; return l ? l.textContent : ''; });
+const allAnnounced = s => s.page.evaluate(() => [...document.getElementById('announce').children].map(p => p.textContent));
 async function waitAnnounced(s, want) {
-  await s.waitFor(w => document.getElementById('announce').textContent === w, { arg: want, what: `the live region to say "${want}"` });
+  await s.waitFor(w => { const l = document.getElementById('announce').lastElementChild; return !!l && l.textContent === w; },
+    { arg: want, what: `the live region to say "${want}"` });
 }
 
 test('a new game of each rule set through the dialog', { skip }, async () => {
@@ -178,7 +181,7 @@ test('thinking shows the depth and the score live', { skip }, async () => {
   await s.open(server.url, { variant: 'assimilation', ai: 'black', level: 8 });
   await s.playMove('e2e4');
   await s.waitFor(() => /depth [1-9]/.test(document.getElementById('thinking-text').textContent), { timeout: 3000, what: 'a depth while thinking' });
-  await s.waitFor(() => /[+-]\d+\.\d|#-?\d/.test(document.getElementById('thinking-text').textContent), { timeout: 3000, what: 'a score while thinking' });
+  await s.waitFor(() => /· ((White|Black) (\+\d+\.\d|mates in \d+)|level)$/.test(document.getElementById('thinking-text').textContent), { timeout: 3000, what: 'a score, from the side it favours, while thinking' });
   await s.waitFor(() => window.chimera.state().moves.length === 2, { timeout: 20000, what: 'the reply' });
   assert.equal(await s.page.locator('#thinking').isVisible(), false);
   s.assertClean();
