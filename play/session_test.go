@@ -118,3 +118,40 @@ func TestMoveKindsAgree(t *testing.T) {
 		t.Error("the board has more kinds than the engine")
 	}
 }
+
+// A capture that changes the mover says what it becomes before it is made:
+// Bedlam's demotion (the Queen, Rook + Bishop, captures as a Rook along a
+// file and as a Bishop on a diagonal), an Assimilation capturer's absorption;
+// a quiet move, a split and a promotion say nothing.
+func TestTargetsSayWhatACaptureMakes(t *testing.T) {
+	cases := []struct {
+		variant, fen string
+		becomes      map[string]model.Piece
+	}{
+		{"bedlam", "4k3/8/8/3p4/8/5p2/8/3QK3[] w - - 0 1", map[string]model.Piece{
+			"d1d5": 'R', "d1f3": 'B', "d1d2": model.None, "d1e2/b": model.None}},
+		{"assimilation", "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1", map[string]model.Piece{
+			"e3d5": 'A', "e3c4": model.None}},
+		{"assimilation", "3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1", map[string]model.Piece{"c7d8n": model.None}},
+	}
+	for _, c := range cases {
+		s, err := New(Settings{Variant: c.variant, FEN: c.fen, Computer: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		by := map[string]model.Target{}
+		for _, tg := range Targets(s.Position()) {
+			by[tg.Move] = tg
+		}
+		for mv, want := range c.becomes {
+			tg, ok := by[mv]
+			if !ok {
+				t.Errorf("%s %s: %s is not a target", c.variant, c.fen, mv)
+				continue
+			}
+			if tg.Becomes != want {
+				t.Errorf("%s %s: %s becomes %q, want %q", c.variant, c.fen, mv, tg.Becomes, want)
+			}
+		}
+	}
+}

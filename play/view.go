@@ -128,6 +128,9 @@ func Targets(p *game.Position) []model.Target {
 			label = append(label, "takes "+k.Name())
 			t.Icon = [2]model.Piece{letter(v, game.MakePiece(us.Other(), k))}
 		}
+		if m.Promo() == game.NoKind && !v.Bifold {
+			t.Becomes = becomes(v, e, mover, m)
+		}
 		if k := m.Promo(); k != game.NoKind {
 			label = append(label, "becomes "+k.Name())
 			t.Icon[0] = letter(v, game.MakePiece(us, k))
@@ -144,4 +147,31 @@ func Targets(p *game.Position) []model.Target {
 		out = append(out, t)
 	}
 	return out
+}
+
+// becomes is the piece a capture (an enemy piece leaves the destination) by mover (moving whole, or the part of m)
+// leaves on its destination when that is not the piece that moved, as the
+// move's effects say: a Bedlam compound's demotion, an Assimilation
+// capturer's new compound. None when the mover stays what it is.
+func becomes(v *game.Variant, e game.Effect, mover game.Piece, m game.Move) model.Piece {
+	moved := mover.Kind()
+	if m.Part() != game.NoKind {
+		moved = m.Part()
+	}
+	captured := false
+	for _, c := range e.Changes {
+		captured = captured || (!c.Appear && c.Square == m.To() && c.Piece.Color() != mover.Color())
+	}
+	if !captured {
+		return model.None
+	}
+	for _, c := range e.Changes {
+		if c.Appear && c.Square == m.To() && c.Piece.Color() == mover.Color() {
+			if c.Piece.Kind() != moved {
+				return letter(v, c.Piece)
+			}
+			return model.None
+		}
+	}
+	return model.None
 }

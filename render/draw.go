@@ -29,6 +29,7 @@ var (
 	colSelected = rgba(0x14, 0x55, 0x1e, 0x80)
 	colDest     = rgba(0x14, 0x55, 0x1e, 0x80)
 	colFuse     = rgba(0x00, 0x6e, 0xb4, 0xb0)
+	colBecomes  = rgba(0xf2, 0xc1, 0x4e, 0xe0) // behind what a capture turns the mover into
 	colCheck    = rgba(0xff, 0x10, 0x10, 0xff)
 	colDivider  = rgba(0x80, 0x78, 0x70, 0xc0)
 	// The overlay: a described piece's squares, hints, a lesson's squares.
@@ -103,9 +104,13 @@ func (g *Game) drawBoard(p painter) {
 		return
 	}
 	kinds := map[model.Square]map[model.MoveKind]bool{}
+	becomes := map[model.Square]model.Piece{} // what the mover turns into there (one piece for all its moves there)
 	for _, t := range g.in.Dests() {
 		if kinds[t.To] == nil {
 			kinds[t.To] = map[model.MoveKind]bool{}
+			becomes[t.To] = t.Becomes
+		} else if becomes[t.To] != t.Becomes {
+			becomes[t.To] = model.None
 		}
 		kinds[t.To][t.Kind] = true
 	}
@@ -127,6 +132,13 @@ func (g *Game) drawBoard(p painter) {
 			p.ring(cx, cy, r.W*0.44, r.W*0.08, colDest)
 		} else if !fuse && !join {
 			p.circle(cx, cy, r.W*0.15, colDest)
+		}
+		// A capture that changes the mover (a demotion, an assimilation)
+		// says so before it is made: what it becomes, small, in the corner.
+		if pc := becomes[sq]; pc != model.None {
+			bx, by := r.X+r.W*0.8, r.Y+r.H*0.2
+			p.circle(bx, by, r.W*0.2, colBecomes)
+			p.piece(pc, g.board.Bifold, bx, by, r.W, 0.36, 1, false)
 		}
 	}
 }

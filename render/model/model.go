@@ -289,6 +289,11 @@ type Target struct {
 	Kind  MoveKind // see MoveKind
 	Label string   // short text for a choice, e.g. "Queen", "Bishop splits", "Unit", "Take R"
 	Icon  [2]Piece // what to draw on the choice token (e.g. the resulting piece); Icon[1] for a pair
+	// Becomes is what the mover turns into by the move without the player
+	// choosing it (a Bedlam compound demoted by its capture, an Assimilation
+	// capturer that absorbs its victim); None when it stays what it is. The
+	// board shows it at the destination before the move.
+	Becomes Piece
 }
 
 // Change is one piece vanishing from or appearing on a square or a hand.
