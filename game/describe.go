@@ -169,6 +169,10 @@ func ResultWords(result, reason string) string {
 		return who + " by the 50-move rule"
 	case "bare kings":
 		return who + ": only the kings are left"
+	case "agreement":
+		return who + " by agreement"
+	case "time":
+		return who + " on time"
 	}
 	return who + ": " + reason
 }

@@ -104,6 +104,10 @@ type ParsedRecord struct {
 	Start   string   // position string
 	Moves   []string // move strings, each checked
 	Tags    map[string]string
+	// End is the result the Result tag gives (with the Termination tag's
+	// reason) when the moves do not end the game: a resignation, a draw
+	// agreed, a loss on time. Nil otherwise.
+	End *Ending
 }
 
 // RecordError says what is wrong in a record: the first bad move (Move > 0:
@@ -177,6 +181,12 @@ func ParseRecord(text, defaultVariant string) (*ParsedRecord, error) {
 		}
 		r.Moves = append(r.Moves, p.MoveString(moves[0]))
 		p.Make(moves[0])
+	}
+	if res, _ := p.Outcome(); res == "" {
+		switch t := r.Tags["Result"]; t {
+		case game.WhiteWins, game.BlackWins, game.Draw:
+			r.End = &Ending{Result: t, Reason: r.Tags["Termination"], Ply: len(r.Moves)}
+		}
 	}
 	return r, nil
 }

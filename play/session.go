@@ -37,6 +37,60 @@ type Session struct {
 	human []string       // human notation
 	words []string       // each move in words, with check (game.Describe, CheckWords)
 	n     int
+	end   *Ending // a result declared after the moves (resignation, agreement, time)
+}
+
+// An Ending is a result the board does not give: declared by a player (a
+// resignation, a draw agreed) or by a clock, after Ply moves. Reason is the
+// words game.ResultWords says it with ("White resigned", ReasonAgreement,
+// ReasonTime).
+type Ending struct {
+	Result string `json:"result"` // game.WhiteWins, game.BlackWins or game.Draw
+	Reason string `json:"reason"`
+	Ply    int    `json:"ply"`
+}
+
+// Reasons of a declared ending besides a resignation ("White resigned").
+const (
+	ReasonAgreement = "agreement"
+	ReasonTime      = "time"
+)
+
+// Resigned is the reason of c's resignation: "White resigned".
+func Resigned(c game.Color) string {
+	if c == game.Black {
+		return "Black resigned"
+	}
+	return "White resigned"
+}
+
+// Declare ends the game in the live position with a result the board does
+// not give (Ending); the moves taken back after it are dropped. It is
+// refused when the game is over already or the result is not one.
+func (s *Session) Declare(result, reason string) error {
+	if r, why := s.Outcome(); r != "" {
+		return fmt.Errorf("the game is over (%s)", why)
+	}
+	if result != game.WhiteWins && result != game.BlackWins && result != game.Draw {
+		return fmt.Errorf("%s is not a result", Quote(result))
+	}
+	s.truncate()
+	s.end = &Ending{Result: result, Reason: reason, Ply: s.n}
+	return nil
+}
+
+// Declared returns the declared ending, nil when there is none.
+func (s *Session) Declared() *Ending {
+	if s.end == nil {
+		return nil
+	}
+	e := *s.end
+	return &e
+}
+
+// truncate drops the moves taken back.
+func (s *Session) truncate() {
+	s.moves, s.strs, s.human, s.words = s.moves[:s.n], s.strs[:s.n], s.human[:s.n], s.words[:s.n]
 }
 
 // New starts a session.
@@ -89,7 +143,12 @@ func (s *Session) Notation() []string { return append([]string(nil), s.human...)
 func (s *Session) Words() []string { return append([]string(nil), s.words...) }
 
 // Outcome returns the result and reason in the current position.
-func (s *Session) Outcome() (string, string) { return s.pos.Outcome() }
+func (s *Session) Outcome() (string, string) {
+	if s.end != nil && s.n == s.end.Ply {
+		return s.end.Result, s.end.Reason
+	}
+	return s.pos.Outcome()
+}
 
 // ComputerToMove reports whether the computer plays the side to move.
 func (s *Session) ComputerToMove() bool {
@@ -100,7 +159,7 @@ func (s *Session) ComputerToMove() bool {
 // Play plays a move given by its string after the applied moves, discarding
 // any taken-back moves, and returns its effect for the animation.
 func (s *Session) Play(ms string) (game.Effect, error) {
-	if r, why := s.pos.Outcome(); r != "" {
+	if r, why := s.Outcome(); r != "" {
 		return game.Effect{}, fmt.Errorf("the game is over (%s)", why)
 	}
 	m, err := s.pos.ParseMove(ms)
@@ -124,6 +183,10 @@ func (s *Session) Play(ms string) (game.Effect, error) {
 
 // Undo takes back the last applied move.
 func (s *Session) Undo() bool {
+	if s.end != nil {
+		// A declared ending is taken back first, with the move before it.
+		s.end = nil
+	}
 	if s.n == 0 {
 		return false
 	}
@@ -185,12 +248,13 @@ type saved struct {
 	Start string   `json:"start"`
 	Moves []string `json:"moves"`
 	Ply   int      `json:"ply"`
+	End   *Ending  `json:"end,omitempty"`
 }
 
 // Save returns the session as JSON (settings, start position, every move and
 // how many are applied).
 func (s *Session) Save() []byte {
-	b, _ := json.Marshal(saved{Settings: s.Settings, Start: s.start, Moves: s.strs, Ply: s.n})
+	b, _ := json.Marshal(saved{Settings: s.Settings, Start: s.start, Moves: s.strs, Ply: s.n, End: s.end})
 	return b
 }
 
@@ -250,6 +314,17 @@ func Load(data []byte) (s *Session, problems []string, err error) {
 		ply = s.Len()
 	}
 	for s.n > ply && s.Undo() {
+	}
+	var end Ending
+	if _, ok := raw["end"]; ok && field("end", &end) {
+		switch {
+		case s.n != s.Len() || end.Ply != s.n:
+			problems = append(problems, fmt.Sprintf("its result %s is not after its last move: it is left out", cut(end.Result)))
+		default:
+			if err := s.Declare(end.Result, end.Reason); err != nil {
+				problems = append(problems, fmt.Sprintf("its result is left out (%v)", err))
+			}
+		}
 	}
 	return s, problems, nil
 }

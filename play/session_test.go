@@ -155,3 +155,54 @@ func TestTargetsSayWhatACaptureMakes(t *testing.T) {
 		}
 	}
 }
+
+// A declared ending (a resignation, a draw agreed, a loss on time) ends the
+// game after its moves: no move is played after it, it is saved and loaded,
+// written in the record and read back from it; taking back clears it.
+func TestDeclaredEnding(t *testing.T) {
+	for _, c := range []struct{ result, reason, words string }{
+		{game.BlackWins, Resigned(game.White), "Black wins: White resigned"},
+		{game.Draw, ReasonAgreement, "Draw by agreement"},
+		{game.WhiteWins, ReasonTime, "White wins on time"},
+	} {
+		s, _ := New(Settings{Variant: "bedlam", Computer: -1})
+		s.Play("e2e4")
+		s.Play("e7e5")
+		s.Undo()
+		if err := s.Declare(c.result, c.reason); err != nil {
+			t.Fatal(err)
+		}
+		if r, why := s.Outcome(); r != c.result || game.ResultWords(r, why) != c.words || s.Len() != 1 {
+			t.Errorf("%s: outcome %s %q, %d moves", c.words, r, game.ResultWords(r, why), s.Len())
+		}
+		if _, err := s.Play("e7e5"); err == nil {
+			t.Errorf("%s: a move was played after the end", c.words)
+		}
+		if err := s.Declare(game.Draw, ReasonAgreement); err == nil {
+			t.Errorf("%s: declared twice", c.words)
+		}
+		l, problems, err := Load(s.Save())
+		if err != nil || len(problems) > 0 || l.Declared() == nil || *l.Declared() != *s.Declared() {
+			t.Errorf("%s: loaded %v %v %+v", c.words, err, problems, l.Declared())
+		}
+		rec := s.Record(RecordTags{})
+		if !strings.Contains(rec, `[Result "`+c.result+`"]`) || !strings.Contains(rec, `[Termination "`+c.reason+`"]`) {
+			t.Errorf("%s: record\n%s", c.words, rec)
+		}
+		pr, err := ParseRecord(rec, "bedlam")
+		if err != nil || pr.End == nil || pr.End.Result != c.result || pr.End.Reason != c.reason || pr.End.Ply != 1 {
+			t.Errorf("%s: read back %v %+v", c.words, err, pr)
+		}
+		s.Undo()
+		if r, _ := s.Outcome(); r != "" || s.Ply() != 0 {
+			t.Errorf("%s: taken back: %s at ply %d", c.words, r, s.Ply())
+		}
+	}
+	if _, err := New(Settings{Variant: "bedlam"}); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := New(Settings{Variant: "bedlam", Computer: -1})
+	if err := s.Declare("2-0", "x"); err == nil {
+		t.Error("a result that is not one was declared")
+	}
+}
