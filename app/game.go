@@ -38,6 +38,7 @@ type GameController struct {
 	engErr  string // the engine's last error, shown until the next search
 
 	hint hintState // the hint search and its move (hint.go)
+	draw drawState // a draw offer under way (ending.go)
 
 	keep *keeper // the games kept on this device (games.go)
 }
@@ -251,6 +252,7 @@ func (g *GameController) moved(e game.Effect) {
 	if res != "" {
 		words += ". " + game.ResultWords(res, why)
 	}
+	g.lapseDraw()
 	g.a.out.events = append(g.a.out.events, HostEvent{Type: "chimera:move", Move: g.s.MoveStrings()[n-1],
 		Notation: g.s.Notation()[n-1], Position: g.s.Position().String(), Ply: n})
 	if res != "" {
@@ -299,10 +301,17 @@ func (g *GameController) playHuman(ms string) error {
 	return nil
 }
 
+// RandomSide, as NewGame's computer, lets chance choose the computer's
+// colour (the player's "random colour").
+const RandomSide = -3
+
 // NewGame starts a game with the given settings.
 func (g *GameController) NewGame(set play.Settings) error {
 	g.a.lock()
 	defer g.a.unlock()
+	if set.Computer == RandomSide {
+		set.Computer = int(g.a.d.Clock.Now().UnixNano()>>20) & 1
+	}
 	s, err := play.New(set)
 	if err != nil {
 		return err
@@ -326,6 +335,9 @@ func (g *GameController) flipped() bool {
 func (g *GameController) Undo() {
 	g.a.lock()
 	defer g.a.unlock()
+	if g.s.Declared() != nil {
+		return // a resignation or an agreed draw is not taken back
+	}
 	g.abandon()
 	g.gen++
 	words, n := g.s.Words(), g.s.Ply()

@@ -24,6 +24,7 @@ type hintState struct {
 	id   int    // its 'go' id
 	pos  string // the position it is for
 	move string // the move found, shown while the position is pos
+	draw bool   // the search weighs a draw offer (ending.go), not a hint
 }
 
 // Hint asks the engine for a good move in the live position; the answer is
@@ -67,6 +68,16 @@ func (g *GameController) hintAnswer(m EngineAnswer) bool {
 	if m.ID != 0 && m.ID != g.hint.id || m.ID == 0 && (g.skip > 0 || g.pending) {
 		return false
 	}
+	if g.hint.draw {
+		switch m.Type {
+		case "info":
+			g.drawInfo(m)
+		case "bestmove", "error":
+			g.hint = hintState{}
+			g.drawWeighed(m)
+		}
+		return true
+	}
 	if m.Type != "bestmove" {
 		return true // its progress is not shown
 	}
@@ -105,6 +116,7 @@ func (g *GameController) positionChanged() {
 			g.skip++
 		}
 		g.hint = hintState{}
+		g.draw = drawState{}
 	}
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"chimera/game"
 	"chimera/play"
@@ -33,6 +34,15 @@ type View struct {
 	Live     int    `json:"live"`     // the moves played (Ply == Live: the game's present)
 	CanUndo  bool   `json:"canUndo"`  // a move can be taken back
 	CanRedo  bool   `json:"canRedo"`  // a taken-back move can be replayed
+	// Ending a game (ending.go): whether the player may resign or offer a
+	// draw now, a draw offer standing ("white" or "black": who offered it;
+	// between two players the other answers it), the computer weighing one,
+	// and a rematch (once the game is over).
+	CanResign  bool   `json:"canResign"`
+	CanDraw    bool   `json:"canDraw"`
+	DrawOffer  string `json:"drawOffer"`
+	Weighing   bool   `json:"weighing"`
+	CanRematch bool   `json:"canRematch"`
 	Flipped  bool   `json:"flipped"`  // Black at the bottom
 	// The canvas's width over height for the board and its hands: on a wide
 	// page (hands beside the board) and on a tall one (above and below).
@@ -126,6 +136,17 @@ func (a *App) buildView() View {
 	v.Check = v.Result == "" && p.InCheck()
 	v.CanUndo = s.Ply() > 0 && (s.Computer < 0 || s.Ply() > 1 || int(game.White) != s.Computer)
 	v.CanRedo = s.Ply() < s.Len()
+	if s.Declared() != nil {
+		v.CanUndo, v.CanRedo = false, false // a resignation or an agreed draw is not taken back
+	}
+	live := v.Result == "" && a.opts.interactive && a.opts.mode != ModeDiagram
+	v.CanResign = live
+	v.CanDraw = live && !g.draw.open && (s.Computer < 0 || (!g.pending && !s.ComputerToMove() && !g.hint.busy))
+	if g.draw.open && s.Computer < 0 {
+		v.DrawOffer = strings.ToLower(sideName(int(g.draw.by)))
+	}
+	v.Weighing = g.draw.open && s.Computer >= 0
+	v.CanRematch = v.Result != "" && a.opts.interactive && a.opts.mode != ModeDiagram
 	a.Lesson.fill(&v)
 	v.Note = a.caption
 	v.Hinting = g.hint.busy

@@ -90,6 +90,16 @@
     // The result stays beside the board, never over it.
     hide(el.result, !v.result);
     text(el.resultText, v.result ? v.outcome : '');
+    hide($('btn-rematch'), !v.canRematch);
+    // A draw offer: between two players the other answers it here; the
+    // computer weighs one with a short search.
+    const offer = v.drawOffer ? (v.drawOffer === 'white' ? 'White' : 'Black') + ' offers a draw' : (v.weighing ? 'The computer is considering your draw offer…' : '');
+    hide($('offer'), !offer);
+    text($('offer-text'), offer);
+    hide($('btn-accept-draw'), !v.drawOffer);
+    hide($('btn-decline-draw'), !v.drawOffer);
+    $('btn-draw').disabled = !v.canDraw;
+    $('btn-resign').disabled = !v.canResign;
     hide(el.engineError, !v.engine);
     text(el.engineError, v.engine ? 'The computer: ' + v.engine : '');
     el.undo.disabled = !v.canUndo;
@@ -252,7 +262,7 @@
   });
 
   // Dialogs close with Escape (the browser's) and with a tap outside.
-  for (const d of [el.newDialog, el.menuDialog, el.gamesDialog, el.loadDialog]) {
+  for (const d of [el.newDialog, el.menuDialog, el.gamesDialog, el.loadDialog, $('resign-dialog')]) {
     d.addEventListener('click', e => {
       if (e.target !== d) return;
       const r = d.getBoundingClientRect();
@@ -417,6 +427,30 @@
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     toast('Game downloaded');
   });
+
+  // ------------------------------------------------------------ ending a game
+
+  $('btn-resign').addEventListener('click', () => {
+    el.menuDialog.close();
+    if (!view || !view.canResign) return;
+    const who = view.computer !== 'none' ? 'You' : (view.turn === 'white' ? 'White' : 'Black');
+    text($('resign-who'), who + (who === 'You' ? ' lose' : ' loses') + ' the game: ' + (view.players || '') + '.');
+    $('resign-dialog').showModal();
+  });
+  $('resign-dialog').addEventListener('close', () => {
+    if ($('resign-dialog').returnValue === 'resign' && api()) {
+      const err = api().resign();
+      if (err) toast(err);
+    }
+  });
+  $('btn-draw').addEventListener('click', () => {
+    el.menuDialog.close();
+    const err = api() && api().offerDraw();
+    if (err) toast(err);
+  });
+  $('btn-accept-draw').addEventListener('click', () => { const err = api() && api().answerDraw(true); if (err) toast(err); });
+  $('btn-decline-draw').addEventListener('click', () => { const err = api() && api().answerDraw(false); if (err) toast(err); });
+  $('btn-rematch').addEventListener('click', () => { const err = api() && api().rematch(); if (err) toast(err); });
 
   $('btn-games').addEventListener('click', () => { el.menuDialog.close(); openGames(); });
   function openGames() {

@@ -244,6 +244,8 @@ func side(s string) int {
 		return 1
 	case "record":
 		return app.AsRecorded
+	case "random":
+		return app.RandomSide
 	}
 	return -1
 }
@@ -277,10 +279,14 @@ func bindPage(a *app.App, g *render.Game) {
 			s := arg(args, 0)
 			return errText(a.Game.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: side(s.Get("computer").String()), Level: s.Get("level").Int()}))
 		}),
-		"undo":   fn(func([]js.Value) any { a.Game.Undo(); return nil }),
-		"redo":   fn(func([]js.Value) any { a.Game.Redo(); return nil }),
-		"flip":   fn(func([]js.Value) any { a.Game.Flip(); return nil }),
-		"cancel": fn(func([]js.Value) any { a.CancelSelection(); return nil }),
+		"resign":     fn(func([]js.Value) any { return errText(a.Game.Resign()) }),
+		"offerDraw":  fn(func([]js.Value) any { return errText(a.Game.OfferDraw()) }),
+		"answerDraw": fn(func(args []js.Value) any { return errText(a.Game.AnswerDraw(arg(args, 0).Truthy())) }),
+		"rematch":    fn(func([]js.Value) any { return errText(a.Game.Rematch()) }),
+		"undo":       fn(func([]js.Value) any { a.Game.Undo(); return nil }),
+		"redo":       fn(func([]js.Value) any { a.Game.Redo(); return nil }),
+		"flip":       fn(func([]js.Value) any { a.Game.Flip(); return nil }),
+		"cancel":     fn(func([]js.Value) any { a.CancelSelection(); return nil }),
 		// choosing: the board asks which piece moves (Escape closes that first).
 		"choosing": fn(func([]js.Value) any { return g.Choices() != nil }),
 		"refresh":  fn(func([]js.Value) any { a.Refresh(); return nil }),
