@@ -60,6 +60,9 @@ func (s *Session) Record(t RecordTags) string {
 	if why != "" {
 		tag("Termination", why)
 	}
+	if s.Time.On() {
+		tag("TimeControl", s.Time.String())
+	}
 	b.WriteByte('\n')
 	line := 0
 	word := func(w string) {

@@ -18,6 +18,8 @@ type Settings struct {
 	FEN      string `json:"fen,omitempty"` // start position; empty = the rule set's start
 	Computer int    `json:"computer"`      // colour the computer plays: 0 White, 1 Black, -1 none
 	Level    int    `json:"level"`         // 1..8
+	// Time is the game's clock (clock.go); the zero value is none.
+	Time TimeControl `json:"time,omitempty"`
 }
 
 // DefaultSettings is the game a first visit starts: Bedlam against the
@@ -38,7 +40,12 @@ type Session struct {
 	words []string       // each move in words, with check (game.Describe, CheckWords)
 	n     int
 	end   *Ending // a result declared after the moves (resignation, agreement, time)
+	clock *Clock  // the sides' time, nil without a time control
 }
+
+// Clock returns the game's clock (nil when it has none): its owner notes
+// the moves and the time on it (Clock.Moved).
+func (s *Session) Clock() *Clock { return s.clock }
 
 // An Ending is a result the board does not give: declared by a player (a
 // resignation, a draw agreed) or by a clock, after Ply moves. Reason is the
@@ -113,7 +120,14 @@ func New(s Settings) (*Session, error) {
 	if s.Computer < -1 || s.Computer > 1 {
 		s.Computer = -1
 	}
-	return &Session{Settings: s, v: v, start: p.String(), pos: p}, nil
+	if err := s.Time.Check(); err != nil {
+		return nil, err
+	}
+	out := &Session{Settings: s, v: v, start: p.String(), pos: p}
+	if s.Time.On() {
+		out.clock = NewClock(s.Time)
+	}
+	return out, nil
 }
 
 // Variant returns the rule set.
@@ -249,12 +263,13 @@ type saved struct {
 	Moves []string `json:"moves"`
 	Ply   int      `json:"ply"`
 	End   *Ending  `json:"end,omitempty"`
+	Clock *Clock   `json:"clock,omitempty"`
 }
 
 // Save returns the session as JSON (settings, start position, every move and
 // how many are applied).
 func (s *Session) Save() []byte {
-	b, _ := json.Marshal(saved{Settings: s.Settings, Start: s.start, Moves: s.strs, Ply: s.n, End: s.end})
+	b, _ := json.Marshal(saved{Settings: s.Settings, Start: s.start, Moves: s.strs, Ply: s.n, End: s.end, Clock: s.clock})
 	return b
 }
 
@@ -286,6 +301,10 @@ func Load(data []byte) (s *Session, problems []string, err error) {
 	}
 	field("computer", &set.Computer)
 	field("level", &set.Level)
+	if field("time", &set.Time) && set.Time.Check() != nil {
+		problems = append(problems, "its time control is not one: it is played without a clock")
+		set.Time = TimeControl{}
+	}
 	var fen, start string
 	field("fen", &fen)
 	field("start", &start)
@@ -314,6 +333,17 @@ func Load(data []byte) (s *Session, problems []string, err error) {
 		ply = s.Len()
 	}
 	for s.n > ply && s.Undo() {
+	}
+	var k Clock
+	if _, ok := raw["clock"]; ok && s.clock != nil && field("clock", &k) {
+		if k.Left[0] < 0 || k.Left[1] < 0 || k.Running < -1 || k.Running > 1 || k.TC != s.Time {
+			problems = append(problems, "its clock is not readable: the clocks start again")
+		} else {
+			// Kept stopped (its owner pauses it before a page is hidden or
+			// closed): the page that shows it again runs it from then.
+			k.Running = -1
+			*s.clock = k
+		}
 	}
 	var end Ending
 	if _, ok := raw["end"]; ok && field("end", &end) {
