@@ -169,6 +169,10 @@ func (g *GameController) declare(result, reason string) error {
 	if err := g.s.Declare(result, reason); err != nil {
 		return err
 	}
+	if k := g.s.Clock(); k != nil {
+		k.Pause(g.nowMS())
+		g.armFlag()
+	}
 	g.draw = drawState{}
 	g.save()
 	g.showLive(nil)

@@ -50,7 +50,7 @@ func (g *GameController) think() {
 	g.pending = true
 	g.depth, g.score, g.engErr = 0, "", ""
 	g.a.d.Engine.Send(EngineRequest{Type: "position", Variant: g.s.Variant().ID, FEN: g.s.StartPosition(), Moves: g.s.MoveStrings()})
-	g.a.d.Engine.Send(EngineRequest{Type: "go", Level: g.s.Level, MoveTime: MoveTime, Seed: g.s.Ply() + 1, ID: g.goID})
+	g.a.d.Engine.Send(EngineRequest{Type: "go", Level: g.s.Level, MoveTime: g.computerTime(), Seed: g.s.Ply() + 1, ID: g.goID})
 	g.a.out.show = true
 }
 

@@ -40,6 +40,9 @@ type GameController struct {
 	hint hintState // the hint search and its move (hint.go)
 	draw drawState // a draw offer under way (ending.go)
 
+	flagGen int  // the clock's flag timer (clock.go): only the newest counts
+	hidden  bool // the page is out of sight (SetVisible)
+
 	keep *keeper // the games kept on this device (games.go)
 }
 
@@ -68,6 +71,7 @@ func (g *GameController) start() {
 		b.SetFlipped(g.flipped())
 	}
 	g.showLive(nil)
+	g.runClock()
 	if g.a.opts.ply >= 0 {
 		g.gotoPly(g.a.opts.ply)
 	}
@@ -253,6 +257,7 @@ func (g *GameController) moved(e game.Effect) {
 		words += ". " + game.ResultWords(res, why)
 	}
 	g.lapseDraw()
+	g.clockMoved(g.s.Position().Turn().Other())
 	g.a.out.events = append(g.a.out.events, HostEvent{Type: "chimera:move", Move: g.s.MoveStrings()[n-1],
 		Notation: g.s.Notation()[n-1], Position: g.s.Position().String(), Ply: n})
 	if res != "" {
@@ -344,6 +349,7 @@ func (g *GameController) Undo() {
 	if g.s.UndoTurn() {
 		g.save()
 		g.showLive(nil)
+		g.runClock()
 		g.say("Taken back: " + strings.Join(words[g.s.Ply():n], "; ") + ". " + g.toMove())
 	} else if g.view != g.s.Ply() {
 		g.showLive(nil)
@@ -360,6 +366,7 @@ func (g *GameController) Redo() {
 	if e, ok := g.s.RedoTurn(); ok {
 		g.save()
 		g.showLive(&e)
+		g.runClock()
 		g.say("Replayed: " + strings.Join(g.s.Words()[n:], "; ") + ". " + g.toMove())
 	}
 }

@@ -419,6 +419,7 @@ func (g *GameController) switchTo(s *play.Session, id string, created int64) {
 		b.SetFlipped(g.flipped())
 	}
 	g.showLive(nil)
+	g.runClock()
 }
 
 // sameGame reports whether the kept game e with session s is the game a

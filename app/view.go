@@ -43,6 +43,10 @@ type View struct {
 	DrawOffer  string `json:"drawOffer"`
 	Weighing   bool   `json:"weighing"`
 	CanRematch bool   `json:"canRematch"`
+	// Clock is the game's clock (clock.go), nil without one; LowTime is
+	// when a side's time is low, in ms.
+	Clock   *ClockView `json:"clock"`
+	LowTime int64      `json:"lowTime"`
 	Flipped  bool   `json:"flipped"`  // Black at the bottom
 	// The canvas's width over height for the board and its hands: on a wide
 	// page (hands beside the board) and on a tall one (above and below).
@@ -147,6 +151,9 @@ func (a *App) buildView() View {
 	}
 	v.Weighing = g.draw.open && s.Computer >= 0
 	v.CanRematch = v.Result != "" && a.opts.interactive && a.opts.mode != ModeDiagram
+	if v.Clock = g.clockView(); v.Clock != nil {
+		v.LowTime = LowTime(s.Time)
+	}
 	a.Lesson.fill(&v)
 	v.Note = a.caption
 	v.Hinting = g.hint.busy
