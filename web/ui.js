@@ -98,6 +98,7 @@
     text($('offer-text'), offer);
     hide($('btn-accept-draw'), !v.drawOffer);
     hide($('btn-decline-draw'), !v.drawOffer);
+    showClocks(v);
     $('btn-draw').disabled = !v.canDraw;
     $('btn-resign').disabled = !v.canResign;
     hide(el.engineError, !v.engine);
@@ -308,13 +309,17 @@
   function syncLevels() {
     const none = el.newForm.elements.computer.value === 'none';
     el.newLevels.disabled = none;
+    hide($('tc-custom'), el.newForm.elements.tc.value !== 'custom');
   }
   el.newForm.addEventListener('change', syncLevels);
   el.newCancel.addEventListener('click', () => el.newDialog.close('cancel'));
   el.newDialog.addEventListener('close', () => {
     if (el.newDialog.returnValue !== 'start' || !api()) return;
     const f = el.newForm.elements;
-    const err = api().newGame({ variant: f.variant.value, computer: f.computer.value, level: +(f.level.value || 3) });
+    let time = null;
+    if (f.tc.value === 'custom') time = { base: +f.tcmin.value * 60, inc: +f.tcinc.value };
+    else if (f.tc.value !== 'none') { const [m, i] = f.tc.value.split('+'); time = { base: +m * 60, inc: +i }; }
+    const err = api().newGame({ variant: f.variant.value, computer: f.computer.value, level: +(f.level.value || 3), time });
     if (err) showMoveError(err);
   });
 
@@ -427,6 +432,59 @@
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     toast('Game downloaded');
   });
+
+  // ------------------------------------------------------------ the clocks
+
+  // The view gives each side's time left when it was made (app.ClockView);
+  // the page counts the running side down from then. The game ends a game
+  // on time itself (its own timer): the page only shows the time.
+  let clockAt = null, clockTimer = 0;
+  const lowSaid = { white: false, black: false };
+  function showClocks(v) {
+    const c = v.clock;
+    hide($('clocks'), !c);
+    clearInterval(clockTimer);
+    clockTimer = 0;
+    if (!c) { clockAt = null; return; }
+    if (!clockAt || clockAt.white !== c.white || clockAt.black !== c.black || clockAt.running !== c.running) {
+      clockAt = { white: c.white, black: c.black, running: c.running, low: v.lowTime, t: performance.now() };
+    }
+    tickClocks();
+    if (c.running) clockTimer = setInterval(tickClocks, 100);
+  }
+  function leftNow(side) {
+    const l = clockAt[side] - (clockAt.running === side ? performance.now() - clockAt.t : 0);
+    return Math.max(0, l);
+  }
+  // clockText writes ms as a clock does: 1:02:03, 4:59, and tenths under ten seconds: 0:09.4.
+  function clockText(ms) {
+    const s = ms < 10000 ? Math.floor(ms / 100) / 10 : Math.floor(ms / 1000);
+    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+    const ss = ms < 10000 ? sec.toFixed(1).padStart(4, '0') : String(Math.floor(sec)).padStart(2, '0');
+    return (h ? h + ':' + String(m).padStart(2, '0') : String(m)) + ':' + ss;
+  }
+  function tickClocks() {
+    if (!clockAt) return;
+    for (const side of ['white', 'black']) {
+      const ms = leftNow(side);
+      const node = $('clock-' + side);
+      text(node.querySelector('.time'), clockText(ms));
+      node.classList.toggle('running', clockAt.running === side);
+      const low = ms <= clockAt.low;
+      node.classList.toggle('low', low && ms > 0);
+      node.classList.toggle('out', ms <= 0);
+      if (low && clockAt.running === side && !lowSaid[side] && ms > 0) {
+        lowSaid[side] = true;
+        announce((side === 'white' ? 'White' : 'Black') + ': ' + Math.ceil(ms / 1000) + ' seconds left');
+      }
+      if (!low) lowSaid[side] = false;
+    }
+  }
+  // A game of two players on this device stops its clock while the page is
+  // out of sight; every game is kept as it stands when the page may close.
+  document.addEventListener('visibilitychange', () => api() && api().setVisible(!document.hidden));
+  window.addEventListener('pagehide', () => api() && api().setVisible(false));
+  window.addEventListener('pageshow', () => api() && api().setVisible(!document.hidden));
 
   // ------------------------------------------------------------ ending a game
 

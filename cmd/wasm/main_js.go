@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"net/url"
 	"syscall/js"
 	"time"
@@ -277,8 +278,20 @@ func bindPage(a *app.App, g *render.Game) {
 	api := map[string]any{
 		"newGame": fn(func(args []js.Value) any {
 			s := arg(args, 0)
-			return errText(a.Game.NewGame(play.Settings{Variant: s.Get("variant").String(), Computer: side(s.Get("computer").String()), Level: s.Get("level").Int()}))
+			set := play.Settings{Variant: s.Get("variant").String(), Computer: side(s.Get("computer").String()), Level: s.Get("level").Int()}
+			if t := s.Get("time"); t.Type() == js.TypeObject {
+				// {base, inc} in seconds; JS numbers, so fractions of a minute too.
+				num := func(v js.Value) float64 {
+					if v.Type() != js.TypeNumber || math.IsNaN(v.Float()) {
+						return -1 // refused by NewGame's check
+					}
+					return v.Float()
+				}
+				set.Time = play.TimeControl{Base: int64(num(t.Get("base")) * 1000), Inc: int64(num(t.Get("inc")) * 1000)}
+			}
+			return errText(a.Game.NewGame(set))
 		}),
+		"setVisible": fn(func(args []js.Value) any { a.Game.SetVisible(arg(args, 0).Truthy()); return nil }),
 		"resign":     fn(func([]js.Value) any { return errText(a.Game.Resign()) }),
 		"offerDraw":  fn(func([]js.Value) any { return errText(a.Game.OfferDraw()) }),
 		"answerDraw": fn(func(args []js.Value) any { return errText(a.Game.AnswerDraw(arg(args, 0).Truthy())) }),
