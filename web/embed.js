@@ -15,10 +15,12 @@
 
   // The board's address: only what differs from the defaults, with the
   // characters of move lists and positions left readable.
-  function src() {
+  // The preview leaves out the origin (it is shown in this page, not the
+  // author's: the board would post its messages where they cannot arrive).
+  function src(withOrigin) {
     const f = form.elements;
     const p = [];
-    const add = (k, v) => p.push(k + '=' + encodeURIComponent(v).replace(/%2C/g, ',').replace(/%40/g, '@').replace(/%2F/g, '/'));
+    const add = (k, v) => p.push(k + '=' + encodeURIComponent(v).replace(/%2C/g, ',').replace(/%40/g, '@').replace(/%2F/g, '/').replace(/%3A/g, ':'));
     add('mode', f.mode.value);
     add('variant', f.variant.value);
     if (f.fen.value.trim()) add('fen', f.fen.value.trim());
@@ -32,7 +34,7 @@
     if (f.orient.value) add('orient', f.orient.value);
     if (f.ply.value !== '') add('ply', f.ply.value);
     const o = origin();
-    if (o) add('origin', o);
+    if (o && withOrigin) add('origin', o);
     return base + '?' + p.join('&');
   }
   // origin is the host page's origin the form names ("" for none, or when
@@ -56,8 +58,8 @@
   function show() {
     const f = form.elements;
     const w = Math.max(240, +f.width.value || 480), h = Math.max(240, +f.height.value || 560);
-    const s = src();
-    if (frame.getAttribute('src') !== s) frame.setAttribute('src', s);
+    const s = src(true), preview = src(false);
+    if (frame.getAttribute('src') !== preview) frame.setAttribute('src', preview);
     frame.style.width = w + 'px';
     frame.style.height = h + 'px';
     const ai = f.mode.value === 'embed';

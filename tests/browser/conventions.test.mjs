@@ -1,0 +1,256 @@
+// The front door and play as lichess players expect it, in each engine:
+// the first visit's page of the three games, resigning, draws offered and
+// answered, a rematch, a game lost on time, and the defects of issue 25
+// (confirmations behind the Menu, Load game's players, a game loaded twice,
+// an embed's result, the move box's fusions, the viewing line, what the live
+// region says, a demoting capture shown before it is made).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuites, sleep } from './lib/harness.mjs';
+import { decodePNG } from './lib/png.mjs';
+
+// byId reads what the page shows in an element: its text, and whether it is shown.
+const shown = (s, id) => s.evaluate(i => {
+  const n = document.getElementById(i);
+  return !!n && !n.hidden && n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+}, id);
+const textOf = (s, id) => s.evaluate(i => (document.getElementById(i) || {}).textContent || '', id);
+const said = s => s.evaluate(() => [...document.getElementById('announce').children].map(p => p.textContent));
+
+async function menu(s, name) {
+  await s.getByRole('button', { name: 'Menu', exact: true }).click();
+  await s.getByRole('dialog', { name: 'Menu' }).waitFor();
+  await s.getByRole('button', { name, exact: true }).click();
+}
+
+// paste puts text into a text box as a paste does (an input event).
+function paste(s, id, text) {
+  return s.evaluate(([i, t]) => {
+    const n = document.getElementById(i);
+    n.focus();
+    n.value = t;
+    n.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [id, text]);
+}
+
+browserSuites({ width: 1280, height: 720 }, suite => {
+  const { skip } = suite;
+
+  test('a first visit opens on the three games; each button starts its game; later visits and links open their game', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.goto(server.url + '/site.json');
+    await s.evaluate(() => localStorage.clear());
+    await s.goto(server.url + '/?sw=0');
+    await s.getByRole('heading', { name: 'Chimera', exact: true }).waitFor();
+    const region = await s.evaluate(() => {
+      const d = document.getElementById('door');
+      return { games: [...d.querySelectorAll('.door-games h2')].map(h => h.textContent), embed: !!d.querySelector('a[href="embed.html"]') };
+    });
+    assert.deepEqual(region.games, ['Bedlam', 'Assimilation Chess', 'Bifold Halfgi']);
+    assert.ok(region.embed, 'the door links to embedding');
+    assert.equal(await s.getByRole('button', { name: 'Play the computer' }).count(), 3);
+    // Each game's line and start position, from the game's own data.
+    await s.waitFor(() => document.querySelectorAll('#door .pic .diagram').length === 3, { timeout: 60000, what: 'the three start positions' });
+    const lines = await s.evaluate(() => [...document.querySelectorAll('#door .line')].map(p => p.textContent));
+    const games = await s.evaluate(() => window.chimeraUI.view().games.filter(g => ['bedlam', 'assimilation', 'bifold-halfgi'].includes(g.id)).map(g => g.description));
+    assert.deepEqual(lines, games);
+    await s.screenshot('door');
+    // Play a friend at Bifold Halfgi.
+    const friend = await s.getByRole('button', { name: 'Play a friend' }).all();
+    await s.click(friend[2].x, friend[2].y);
+    await s.waitFor(() => document.getElementById('door').hidden && window.chimera.state().variant === 'bifold-halfgi', { what: 'the Bifold Halfgi game' });
+    assert.equal((await s.state()).computer, 'none');
+    await s.playMove('e2e4');
+    // A later visit opens the last game, not the door.
+    await s.goto(server.url + '/?sw=0');
+    await s.waitFor(() => window.chimera && window.chimera.state() && window.chimera.state().moves.length === 1, { timeout: 60000, what: 'the kept game' });
+    assert.equal(await shown(s, 'door'), false);
+    // The Menu opens the door again; Back to the game closes it.
+    await menu(s, 'The three games');
+    await s.getByRole('button', { name: 'Back to the game' }).click();
+    await s.waitFor(() => document.getElementById('door').hidden, { what: 'the door to close' });
+    // Learn it: How to play of that game, over a new game of it.
+    await menu(s, 'The three games');
+    const learn = await s.getByRole('button', { name: 'Learn it' }).all();
+    await s.click(learn[1].x, learn[1].y);
+    await s.getByRole('heading', { name: 'How to play Assimilation Chess' }).waitFor();
+    // A link to a game in a fresh storage opens its game, not the door.
+    await s.evaluate(() => localStorage.clear());
+    await s.goto(server.url + '/?sw=0&variant=assimilation&ai=none');
+    await s.waitFor(() => window.chimera && window.chimera.state() && window.chimera.state().variant === 'assimilation', { timeout: 60000 });
+    assert.equal(await shown(s, 'door'), false);
+    await s.assertClean();
+  });
+
+  test('Copy game and Share confirm in sight, beside the board; Load game honours Nobody and keeps a game once', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'black', level: 1 });
+    await menu(s, 'Copy game');
+    await s.waitFor(() => !document.getElementById('toast').hidden, { what: 'the confirmation' });
+    assert.equal(await shown(s, 'menu-dialog'), false, 'the Menu stays open over the confirmation');
+    assert.match(await textOf(s, 'toast'), /^(Game copied|Could not copy the game)$/);
+    const overlap = await s.evaluate(() => {
+      const a = document.getElementById('toast').getBoundingClientRect(), b = document.querySelector('canvas').getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+    assert.equal(overlap, false, 'the confirmation covers the board');
+    // A record of a game against the computer, loaded for two players.
+    const rec = '[Variant "Bedlam"]\n[White "You"]\n[Black "Computer, level 5"]\n\n1. e2-e4 e7-e5 2. Ng1-f3 *';
+    for (const round of [1, 2]) {
+      await menu(s, 'Load game');
+      await s.getByRole('dialog', { name: 'Load game' }).waitFor();
+      await paste(s, 'load-text', rec);
+      await s.evaluate(() => { document.querySelector('#load-form input[name=computer][value=none]').click(); });
+      await s.getByRole('button', { name: 'Load', exact: true }).click();
+      await s.waitFor(() => document.getElementById('load-dialog').open === false && window.chimera.state().moves.length === 3, { what: 'the loaded game' });
+      assert.equal(await textOf(s, 'players'), 'Two players');
+      assert.equal((await s.state()).computer, 'none');
+      await s.waitFor(() => !document.getElementById('toast').hidden, { what: 'the confirmation' });
+      const toast = await textOf(s, 'toast');
+      if (round === 1) assert.match(toast, /^Game loaded/);
+      else assert.match(toast, /already kept in Games/);
+    }
+    const kept = JSON.parse(await s.evaluate(() => window.chimeraApp.games())).filter(g => g.moves === 2 && g.players === 'Two players');
+    assert.equal(kept.length, 1, 'the same game kept twice');
+    await s.assertClean();
+  });
+
+  test('the move box takes a fusion without its result; viewing an earlier move names it; the live region says every move and Undo', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'black', level: 1 });
+    const box = s.getByRole('combobox', { name: 'Move' });
+    await box.click();
+    await s.type('Rh1-g1');
+    await s.press('Enter');
+    await s.waitFor(() => window.chimera.state().moves[0] === 'h1g1', { what: 'Rh1-g1 to play the fusion h1g1' });
+    await s.waitFor(() => window.chimera.state().moves.length === 2, { timeout: 30000, what: "the computer's reply" });
+    await s.waitFor(() => document.getElementById('announce').children.length >= 2, { what: 'two lines said' });
+    const lines = await said(s);
+    assert.equal(lines.at(-2), 'White rook h1 to g1, merges with the knight: Marshall', `said: ${JSON.stringify(lines)}`);
+    assert.match(lines.at(-1), /^Black /, `the computer's move is said after the player's: ${JSON.stringify(lines)}`);
+    await s.getByRole('button', { name: 'Undo', exact: true }).click();
+    await s.waitFor(() => window.chimera.state().moves.length === 0);
+    await s.waitFor(() => /^Taken back: White rook h1 to g1.*; Black .*\. White to move$/.test(document.getElementById('announce').lastElementChild.textContent), { what: 'Undo to say what it took back' });
+    // Viewing an earlier move: named as the list names it.
+    await s.getByRole('button', { name: 'Redo', exact: true }).click();
+    await s.waitFor(() => window.chimera.state().moves.length === 2);
+    await s.evaluate(() => window.chimeraApp.goto(1));
+    await s.waitFor(() => /^Viewing 1\. Rh1-g1=M \(the game is at 1… \S+\)$/.test(document.getElementById('status').textContent), { what: 'the viewing line' });
+    await s.assertClean();
+  });
+
+  test('a capture that demotes shows what the piece becomes before it is made; a finished embed shows its result', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'none', fen: '4k3/8/8/3p4/8/5p2/8/3QK3[] w - - 0 1' });
+    const d1 = await s.squareCenter('d1');
+    await s.click(d1.x, d1.y);
+    await sleep(400);
+    // The badge is drawn in the corner of the capture's square.
+    const badge = async sq => {
+      const c = await s.squareCenter(sq), e = await s.squareCenter(sq === 'd5' ? 'e5' : 'g3');
+      const w = e.x - c.x;
+      const img = decodePNG(Buffer.from(await s.driver.screenshot()));
+      const dpr = img.width / (await s.evaluate(() => innerWidth));
+      let hits = 0;
+      for (let dy = -0.32; dy <= -0.08; dy += 0.04) {
+        for (let dx = 0.08; dx <= 0.42; dx += 0.04) {
+          const x = Math.round((c.x + dx * w) * dpr), y = Math.round((c.y + dy * w) * dpr);
+          const i = (y * img.width + x) * 4;
+          const [r, g, b] = [img.data[i], img.data[i + 1], img.data[i + 2]];
+          if (r > 200 && g > 150 && g < 215 && b < 140) hits++;
+        }
+      }
+      return hits;
+    };
+    assert.ok(await badge('d5') > 3, 'no mark of what the Queen becomes by taking on d5');
+    assert.ok(await badge('f3') > 3, 'no mark of what the Queen becomes by taking on f3');
+    await s.screenshot('demotion-marked');
+    // An embed's game that ends shows its result.
+    await s.open(server.url, { mode: 'embed', variant: 'assimilation', ai: 'none', moves: 'f2f3,e7e5,g2g4' });
+    await s.playMove('d8h4');
+    await s.waitFor(() => { const r = document.getElementById('result'); return !r.hidden && r.getClientRects().length > 0; }, { what: "the embed's result" });
+    assert.equal(await textOf(s, 'result-text'), 'Black wins by checkmate');
+    await s.screenshot('embed-result');
+    await s.assertClean();
+  });
+
+  test('resign, then a rematch with the colours swapped', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'assimilation', ai: 'black', level: 1 });
+    await s.playMove('e2e4');
+    await s.waitFor(() => window.chimera.state().moves.length === 2, { timeout: 30000, what: "the computer's reply" });
+    await menu(s, 'Resign');
+    await s.getByRole('dialog', { name: 'Resign this game?' }).waitFor();
+    await s.getByRole('button', { name: 'Resign', exact: true }).click();
+    await s.waitFor(() => window.chimera.state().result === '0-1', { what: 'the resignation' });
+    assert.equal(await textOf(s, 'result-text'), 'Black wins: White resigned');
+    assert.equal(await s.evaluate(() => document.getElementById('btn-undo').disabled), true, 'a resignation can be taken back');
+    await s.getByRole('button', { name: 'Rematch', exact: true }).click();
+    await s.waitFor(() => window.chimera.state().moves.length === 1 && window.chimera.state().computer === 'white', { timeout: 30000, what: 'the rematch, the computer White and moving first' });
+    assert.equal((await s.state()).flipped, true, 'the player (Black) is not at the bottom');
+    await s.assertClean();
+  });
+
+  test('a draw offered between two players, declined and accepted; the computer accepts a level game and declines one it leads', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+    await menu(s, 'Offer a draw');
+    await s.getByRole('group', { name: 'White offers a draw' }).waitFor();
+    await s.getByRole('button', { name: 'Decline', exact: true }).click();
+    await s.waitFor(() => document.getElementById('offer').hidden, { what: 'the offer to go' });
+    assert.equal((await s.state()).result, '');
+    await menu(s, 'Offer a draw');
+    await s.getByRole('button', { name: 'Accept draw', exact: true }).click();
+    await s.waitFor(() => window.chimera.state().result === '1/2-1/2', { what: 'the draw' });
+    assert.equal(await textOf(s, 'result-text'), 'Draw by agreement');
+    // The computer: the start position is level.
+    await s.open(server.url, { variant: 'bedlam', ai: 'black', level: 3 });
+    await menu(s, 'Offer a draw');
+    await s.waitFor(() => window.chimera.state().result === '1/2-1/2', { timeout: 20000, what: 'the computer to accept a level game' });
+    // A queen up, it declines.
+    await s.open(server.url, { variant: 'bedlam', ai: 'black', level: 3, fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[] w - - 0 1' });
+    await menu(s, 'Offer a draw');
+    await s.waitFor(() => /declines the draw/.test(document.getElementById('notice-text').textContent), { timeout: 20000, what: 'the computer to decline' });
+    assert.equal((await s.state()).result, '');
+    await s.assertClean();
+  });
+
+  test('a game with a clock is lost on time', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+    await s.getByRole('button', { name: 'New game', exact: true }).click();
+    await s.getByRole('dialog', { name: 'New game' }).waitFor();
+    await s.evaluate(() => {
+      document.querySelector('#new-form input[name=computer][value=none]').click();
+      document.querySelector('#new-form input[name=tc][value=custom]').click();
+    });
+    await s.waitFor(() => !document.getElementById('tc-custom').hidden, { what: 'the custom clock fields' });
+    await s.evaluate(() => {
+      const f = document.getElementById('new-form').elements;
+      f.tcmin.value = '0.25';
+      f.tcinc.value = '0';
+    });
+    await s.getByRole('button', { name: 'Start', exact: true }).click();
+    await s.getByRole('timer', { name: "White's clock" }).waitFor();
+    assert.equal(await s.evaluate(() => document.querySelector('#clock-white .time').textContent), '0:15');
+    await s.playMove('e2e4');
+    await s.waitFor(() => document.getElementById('clock-black').classList.contains('running'), { what: "Black's clock to run" });
+    await s.waitFor(() => document.getElementById('clock-black').classList.contains('low'), { timeout: 20000, what: 'the low-time warning' });
+    await s.waitFor(() => window.chimera.state().result === '1-0', { timeout: 30000, what: 'the flag' });
+    assert.equal(await textOf(s, 'result-text'), 'White wins on time');
+    assert.match(await s.evaluate(() => window.chimeraApp.record()), /\[TimeControl "15\+0"\]/);
+    await s.assertClean();
+  });
+
+  test('embed.html links home, and its origin field goes into the snippet', { skip, timeout: 120000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.goto(server.url + '/embed.html');
+    await s.getByRole('link', { name: /Chimera/ }).waitFor();
+    await paste(s, 'f-origin-input', 'https://writer.example');
+    await s.waitFor(() => /origin=https:\/\/writer\.example/.test(document.getElementById('snippet').textContent), { what: 'the origin in the snippet' });
+    await paste(s, 'f-origin-input', 'https://writer.example/page');
+    await s.waitFor(() => /without a path/.test(document.getElementById('origin-error').textContent), { what: 'the origin refused with words' });
+    assert.doesNotMatch(await textOf(s, 'snippet'), /origin=/);
+    await s.assertClean();
+  });
+});
