@@ -137,6 +137,7 @@ type App struct {
 	prefs Prefs
 	// graphics is how the board is drawn, told once by the page at start.
 	graphics layout.Graphics
+	scheme   string // the browser's colour scheme (SetScheme)
 
 	notices      []string // messages for the player ("Unknown game ...")
 	noticed      map[string]bool

@@ -345,13 +345,31 @@ func TestPrefsRemembered(t *testing.T) {
 	r.Flip()
 	p := r.Prefs()
 	p.Anim, p.Dots, p.Coords, p.Sound, p.Sharp = "slow", false, false, false, true
+	p.Theme, p.Board, p.Confirm = "light", "green", "on"
 	r.SetPrefs(p)
-	if r.board.style.AnimSpeed != 0.6 || r.board.style.Dots || !r.board.flipped {
+	if r.board.style.AnimSpeed != 0.6 || r.board.style.Dots || !r.board.flipped || r.board.style.Theme != "light" || r.board.style.Board != "green" {
 		t.Errorf("board style %+v flipped %v", r.board.style, r.board.flipped)
 	}
 	r2 := newRig(t, store, nil)
-	if got := r2.Prefs(); got != (Prefs{Turned: true, Anim: "slow", Sharp: true}) || !r2.board.flipped || r2.board.style.AnimSpeed != 0.6 {
+	want := Prefs{Turned: true, Anim: "slow", Sharp: true, Theme: "light", Board: "green", Confirm: "on"}
+	if got := r2.Prefs(); got != want || !r2.board.flipped || r2.board.style.AnimSpeed != 0.6 {
 		t.Errorf("after reload: %+v", got)
+	}
+	// The system's theme, when the player leaves it to the system.
+	p.Theme = "system"
+	r2.SetPrefs(p)
+	r2.SetScheme("light")
+	if r2.board.style.Theme != "light" {
+		t.Errorf("system light: %q", r2.board.style.Theme)
+	}
+	r2.SetScheme("dark")
+	if r2.board.style.Theme != "dark" {
+		t.Errorf("system dark: %q", r2.board.style.Theme)
+	}
+	p.Theme, p.Board, p.Confirm = "neon", "plaid", "maybe"
+	r2.SetPrefs(p)
+	if got := r2.Prefs(); got.Theme != "system" || got.Board != "brown" || got.Confirm != "auto" {
+		t.Errorf("unknown themes kept: %+v", got)
 	}
 	p.Anim = "ludicrous"
 	r2.SetPrefs(p)

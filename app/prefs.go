@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"slices"
 
 	"chimera/render/model"
 )
@@ -18,10 +19,19 @@ type Prefs struct {
 	// draws WebGL in software (elsewhere it always is; see
 	// layout.ChooseGraphics). It takes effect when the page loads.
 	Sharp bool `json:"sharp"`
+	// Theme is the page's colours: "system" (the browser's light or dark
+	// setting, App.SetScheme), "light" or "dark"; Board the squares'
+	// colours (render.BoardThemes).
+	Theme string `json:"theme"`
+	Board string `json:"board"`
+	// Confirm asks before a move on the board is played (a second tap, or
+	// a Confirm button): "auto" (on a phone, where a tap slips more
+	// easily), "on" or "off".
+	Confirm string `json:"confirm"`
 }
 
 // DefaultPrefs are the settings of a first visit.
-var DefaultPrefs = Prefs{Anim: "normal", Dots: true, Coords: true, Sound: true}
+var DefaultPrefs = Prefs{Anim: "normal", Dots: true, Coords: true, Sound: true, Theme: "system", Board: "brown", Confirm: "auto"}
 
 // AnimSpeeds are the animation speed settings with their speed factors.
 var AnimSpeeds = []struct {
@@ -31,12 +41,22 @@ var AnimSpeeds = []struct {
 
 // normal returns p with an unknown animation speed replaced by "normal".
 func (p Prefs) normal() Prefs {
+	known := false
 	for _, s := range AnimSpeeds {
-		if s.Name == p.Anim {
-			return p
-		}
+		known = known || s.Name == p.Anim
 	}
-	p.Anim = "normal"
+	if !known {
+		p.Anim = "normal"
+	}
+	if !slices.Contains([]string{"system", "light", "dark"}, p.Theme) {
+		p.Theme = DefaultPrefs.Theme
+	}
+	if !slices.Contains(model.BoardThemes, p.Board) {
+		p.Board = DefaultPrefs.Board
+	}
+	if !slices.Contains([]string{"auto", "on", "off"}, p.Confirm) {
+		p.Confirm = DefaultPrefs.Confirm
+	}
 	return p
 }
 
@@ -56,7 +76,31 @@ func (p Prefs) style() model.Style {
 func (a *App) style() model.Style {
 	st := a.prefs.style()
 	st.TapDescribes = a.opts.mode == ModeDiagram
+	st.Theme, st.Board = a.theme(), a.prefs.Board
 	return st
+}
+
+// theme is the page's theme in effect: the player's, or the browser's
+// when the player leaves it to the system.
+func (a *App) theme() string {
+	if a.prefs.Theme == "light" || a.prefs.Theme == "dark" {
+		return a.prefs.Theme
+	}
+	if a.scheme == "light" {
+		return "light"
+	}
+	return "dark"
+}
+
+// SetScheme tells the app the browser's colour scheme ("light" or "dark",
+// prefers-color-scheme): the page's theme when the player leaves it to the
+// system.
+func (a *App) SetScheme(scheme string) {
+	a.lock()
+	defer a.unlock()
+	a.scheme = scheme
+	a.d.Board.SetStyle(a.style())
+	a.out.show = true
 }
 
 // loadPrefs reads the saved settings; missing or unreadable ones are the

@@ -17,14 +17,9 @@ import (
 
 // Colours of the interface (calm, lichess-like).
 var (
-	colBG       = rgba(0x2c, 0x2a, 0x27, 0xff)
-	colPanel    = rgba(0x3a, 0x37, 0x33, 0xff)
-	colPanelHi  = rgba(0x4d, 0x49, 0x44, 0xff)
-	colText     = rgba(0xe8, 0xe5, 0xe0, 0xff)
-	colTextDim  = rgba(0xa8, 0xa3, 0x9c, 0xff)
+	// The background, the panels, their text and the squares are the
+	// theme's (Palette, g.pal).
 	colAccent   = rgba(0x62, 0x99, 0x24, 0xff)
-	colLight    = rgba(0xf0, 0xd9, 0xb5, 0xff)
-	colDark     = rgba(0xb5, 0x88, 0x63, 0xff)
 	colLast     = rgba(0x9b, 0xc7, 0x00, 0x69)
 	colSelected = rgba(0x14, 0x55, 0x1e, 0x80)
 	colDest     = rgba(0x14, 0x55, 0x1e, 0x80)
@@ -42,7 +37,7 @@ var (
 
 // paint draws the whole scene onto p.dst (a sub-image clips it).
 func (g *Game) paint(p painter, now time.Time) {
-	p.dst.Fill(colBG)
+	p.dst.Fill(g.pal.BG)
 	if g.lay.Sq <= 0 {
 		return
 	}
@@ -61,9 +56,9 @@ func (g *Game) drawBoard(p painter) {
 	sel, hasSel := g.in.Selected()
 	for sq := model.Square(0); sq < 64; sq++ {
 		r := l.SquareRect(sq)
-		c := colDark
+		c := g.pal.Dark
 		if (sq.File()+sq.Rank())%2 == 1 {
-			c = colLight
+			c = g.pal.Light
 		}
 		p.rect(r.X, r.Y, r.W, r.H, c)
 		if sq == b.LastFrom || sq == b.LastTo {
@@ -86,15 +81,15 @@ func (g *Game) drawBoard(p painter) {
 			fsq, rsq = model.Sq(i, 7), model.Sq(7, i)
 		}
 		r := l.SquareRect(fsq)
-		c := colLight
+		c := g.pal.Light
 		if (fsq.File()+fsq.Rank())%2 == 1 {
-			c = colDark
+			c = g.pal.Dark
 		}
 		p.text(string(rune('a'+i)), r.X+r.W-2, r.Y+r.H-1, fs, true, c, alignEnd, alignEnd)
 		r = l.SquareRect(rsq)
-		c = colLight
+		c = g.pal.Light
 		if (rsq.File()+rsq.Rank())%2 == 1 {
-			c = colDark
+			c = g.pal.Dark
 		}
 		p.text(string(rune('1'+i)), r.X+2, r.Y+1, fs, true, c, alignStart, alignStart)
 	}
@@ -256,7 +251,7 @@ func (g *Game) drawHands(p painter, now time.Time) {
 	dragSrc, _, _, _, dragging := g.in.Drag()
 	for c := 0; c < 2; c++ {
 		hr := l.Hands[c]
-		p.roundRect(hr.X, hr.Y, hr.W, hr.H, 6, 0, colPanel)
+		p.roundRect(hr.X, hr.Y, hr.W, hr.H, 6, 0, g.pal.Panel)
 		if c == b.Turn {
 			p.roundRect(hr.X, hr.Y, hr.W, hr.H, 6, 1.5, colAccent)
 		}
@@ -266,7 +261,7 @@ func (g *Game) drawHands(p painter, now time.Time) {
 			if c == 1 {
 				name = "Black's hand"
 			}
-			p.text(name, hr.X+hr.W/2, hr.Y+hr.H/2, 13, false, colTextDim, alignCenter, alignCenter)
+			p.text(name, hr.X+hr.W/2, hr.Y+hr.H/2, 13, false, g.pal.TextDim, alignCenter, alignCenter)
 		}
 		for i, it := range b.Hands[c] {
 			n := it.Count + plan.HandDelta(c, it.Piece, t)
@@ -292,7 +287,7 @@ func (g *Game) drawHands(p painter, now time.Time) {
 			// The count badge.
 			bx, by, br := r.X+r.W*0.8, r.Y+r.H*0.2, math.Max(8, r.W*0.16)
 			p.circle(bx, by, br, colAccent)
-			p.text(fmt.Sprint(n), bx, by, br*1.3, true, colText, alignCenter, alignCenter)
+			p.text(fmt.Sprint(n), bx, by, br*1.3, true, g.pal.Text, alignCenter, alignCenter)
 		}
 	}
 }
@@ -410,7 +405,7 @@ func (g *Game) drawOption(p painter, o input.Option, maxW, fs float64, grid bool
 		for fs > 9 && p.textWidth(o.Target.Label, fs, true) > o.R*1.8 {
 			fs--
 		}
-		p.text(o.Target.Label, o.X, o.Y, fs, true, colBG, alignCenter, alignCenter)
+		p.text(o.Target.Label, o.X, o.Y, fs, true, g.pal.BG, alignCenter, alignCenter)
 		return
 	}
 	if o.Target.Label != "" {
@@ -433,7 +428,7 @@ func (g *Game) drawOption(p painter, o input.Option, maxW, fs float64, grid bool
 		x0 := math.Max(bd.X+2, math.Min(o.X-w/2, bd.X+bd.W-2-w))
 		p.roundRect(x0, top, w, h, math.Min(fs*0.7, h/2), 0, rgba(0x2c, 0x2a, 0x27, 0xe8))
 		for i, l := range lines {
-			p.text(l, x0+w/2, top+fs*0.15+lh*(float64(i)+0.5), fs, true, colText, alignCenter, alignCenter)
+			p.text(l, x0+w/2, top+fs*0.15+lh*(float64(i)+0.5), fs, true, g.pal.Text, alignCenter, alignCenter)
 		}
 	}
 }

@@ -43,6 +43,7 @@ type Game struct {
 	planStart time.Time
 	flipped   bool
 	style     model.Style
+	pal       Palette // the colours of style's themes
 
 	// Where: the canvas in CSS pixels, the device scale, its place in the page.
 	cssW, cssH       float64
@@ -62,7 +63,7 @@ type Game struct {
 
 // New returns a renderer showing an empty board.
 func New(opts Options) *Game {
-	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, style: model.DefaultStyle}
+	g := &Game{opts: opts, now: opts.Now, board: model.EmptyBoard(), scale: 1, style: model.DefaultStyle, pal: PaletteFor("", "")}
 	g.dmg.All()
 	if g.now == nil {
 		g.now = time.Now
@@ -146,6 +147,7 @@ func (g *Game) SetStyle(s model.Style) {
 		g.plan = nil
 	}
 	g.style = s
+	g.pal = PaletteFor(s.Theme, s.Board)
 	g.dmg.All()
 }
 

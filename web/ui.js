@@ -70,9 +70,31 @@
     root.style.setProperty(name, value);
   }
 
+  // ------------------------------------------------------------ colours
+
+  // The page's theme: the player's, or the system's (prefers-color-scheme)
+  // when left to it; set at once from the kept settings, before the game has
+  // loaded, so that the page never flashes in the other colours.
+  const lightScheme = window.matchMedia ? matchMedia('(prefers-color-scheme: light)') : null;
+  const scheme = () => (lightScheme && lightScheme.matches ? 'light' : 'dark');
+  function applyColours(p) {
+    const t = p && (p.theme === 'light' || p.theme === 'dark') ? p.theme : scheme();
+    if (root.dataset.theme !== t) root.dataset.theme = t;
+    const b = (p && p.board) || 'brown';
+    if (root.dataset.board !== b) root.dataset.board = b;
+  }
+  try { applyColours(JSON.parse(localStorage.getItem('chimera.prefs') || 'null')); } catch (e) { applyColours(null); }
+  if (lightScheme) {
+    lightScheme.addEventListener('change', () => {
+      applyColours(view && view.prefs);
+      if (api()) api().setScheme(scheme());
+    });
+  }
+
   function show(json) {
     const v = JSON.parse(json);
     view = v;
+    applyColours(v.prefs);
     prop('--aspect-wide', String(v.aspectWide));
     prop('--aspect-tall', String(v.aspectTall));
     text(el.name, v.game);
@@ -332,6 +354,8 @@
     f.sound.checked = p.sound;
     f.hints.checked = !!p.hints;
     f.sharp.checked = !!p.sharp;
+    f.theme.value = p.theme || 'system';
+    f.board.value = p.board || 'brown';
     // Only where the browser draws in software is the board drawn below the
     // screen's resolution (render/layout.ChooseGraphics): only there is there
     // a choice.
@@ -343,7 +367,8 @@
   el.menuForm.addEventListener('change', () => {
     if (!view || !api()) return;
     const f = el.menuForm.elements;
-    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked });
+    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked,
+      theme: f.theme.value, board: f.board.value });
     const reload = p.sharp !== !!view.prefs.sharp; // the board's resolution is chosen as the page loads
     api().setPrefs(JSON.stringify(p));
     if (reload) location.reload();
@@ -364,7 +389,10 @@
   // text area and the copy command).
   async function copyText(s) {
     try {
-      await navigator.clipboard.writeText(s);
+      // A browser may leave the promise unsettled (WebKitGTK under
+      // automation): after a second the copy command is tried instead.
+      await Promise.race([navigator.clipboard.writeText(s),
+        new Promise((_, no) => setTimeout(() => no(new Error('the clipboard did not answer')), 1000))]);
       return true;
     } catch (e) {
       const t = document.createElement('textarea');
@@ -791,6 +819,7 @@
     sound: name => window.chimeraSound && window.chimeraSound.play(name),
     ready() {
       for (const c of [el.newGame, el.flip, el.menu, el.sound]) c.disabled = false;
+      api().setScheme(scheme());
       if (view) show(JSON.stringify(view));
       api().refresh();
       while (early.length) hostMessage(early.shift());

@@ -291,6 +291,7 @@ func bindPage(a *app.App, g *render.Game) {
 			}
 			return errText(a.Game.NewGame(set))
 		}),
+		"setScheme":  fn(func(args []js.Value) any { a.SetScheme(arg(args, 0).String()); return nil }),
 		"setVisible": fn(func(args []js.Value) any { a.Game.SetVisible(arg(args, 0).Truthy()); return nil }),
 		"resign":     fn(func([]js.Value) any { return errText(a.Game.Resign()) }),
 		"offerDraw":  fn(func([]js.Value) any { return errText(a.Game.OfferDraw()) }),

@@ -390,7 +390,17 @@ type Style struct {
 	// TapDescribes makes a tap or a click on a piece describe it
 	// (IntentDescribe) instead of selecting it: a diagram, for reading.
 	TapDescribes bool
+	// Theme is the page's colours ("dark", "light") and Board the squares'
+	// ("brown", "green", "blue"): render.PaletteFor.
+	Theme, Board string
 }
+
+// PageThemes and BoardThemes are the themes of Style (the page's own
+// colours in web/app.css follow the same names).
+var (
+	PageThemes  = []string{"dark", "light"}
+	BoardThemes = []string{"brown", "green", "blue"}
+)
 
 // DefaultStyle is the board's style until the player changes it.
 var DefaultStyle = Style{AnimSpeed: 1, Dots: true, Coords: true}
