@@ -298,6 +298,9 @@ func (a *App) CancelSelection() {
 	defer a.unlock()
 	a.d.Board.CancelSelection()
 	a.dismissNote()
+	if a.owner == a.Game {
+		a.Game.clearPremove()
+	}
 }
 
 // SetPrefs changes the player's settings and remembers them.

@@ -39,8 +39,13 @@ func TestComputerReplies(t *testing.T) {
 	r := newRig(t, nil, nil)
 	r.play(t, "e2e4")
 	v := r.page.last()
-	if !v.Thinking || r.board.targets != nil || r.page.lastSaid() != "White pawn e2 to e4" {
-		t.Fatalf("thinking %v, targets %d, said %q", v.Thinking, len(r.board.targets), r.page.lastSaid())
+	if !v.Thinking || r.page.lastSaid() != "White pawn e2 to e4" {
+		t.Fatalf("thinking %v, said %q", v.Thinking, r.page.lastSaid())
+	}
+	for _, tg := range r.board.targets { // only premoves while it thinks (premove.go)
+		if !tg.Premove {
+			t.Fatalf("a move offered to play while the computer thinks: %s", tg.Move)
+		}
 	}
 	if v.Status != "Computer (Black) to move" {
 		t.Errorf("status %q", v.Status)

@@ -53,7 +53,7 @@ func (a *App) dropCaption(c controller) {
 	}
 }
 
-// Describe names the piece in slot of square sq (a right-click, a long
+// Describe names the piece in slot of square sq (a Ctrl+right-click, a long
 // press, or "?e4" in the move box) and marks, in the position on the board,
 // every square it can move to and every other square it covers (attacks or
 // defends). For a piece of the side not to move, its moves are those it

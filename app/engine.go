@@ -179,8 +179,10 @@ func (g *GameController) playReply(move string) {
 	g.save()
 	if wasLive {
 		g.showLive(&e)
+		g.playPremove()
 		return
 	}
+	g.premove = ""
 	// The player is browsing earlier moves: the board stays where it is.
 	g.a.out.show = true
 }

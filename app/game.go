@@ -40,6 +40,11 @@ type GameController struct {
 	hint hintState // the hint search and its move (hint.go)
 	draw drawState // a draw offer under way (ending.go)
 
+	premove     string        // the player's move queued while the computer thinks (premove.go)
+	premoveText string        // in the move list's notation
+	shapes      []model.Shape // arrows and circles drawn on the position shapesAt
+	shapesAt    string
+
 	flagGen int  // the clock's flag timer (clock.go): only the newest counts
 	hidden  bool // the page is out of sight (SetVisible)
 
@@ -103,7 +108,13 @@ func (g *GameController) liveBoard() model.Board {
 }
 
 // boardMove plays a move the player made on the board.
-func (g *GameController) boardMove(ms string) { g.playHuman(ms) }
+func (g *GameController) boardMove(ms string) {
+	if g.s.ComputerToMove() && g.view == g.s.Ply() {
+		g.queuePremove(ms)
+		return
+	}
+	g.playHuman(ms)
+}
 
 // shownPosition returns the game's position at the ply viewed.
 func (g *GameController) shownPosition() *game.Position {
@@ -119,8 +130,11 @@ func (g *GameController) overlay() model.Overlay { return g.gameOverlay() }
 // targets are the moves the player may make on the board in the live
 // position: none while the computer is to move or on a board for viewing.
 func (g *GameController) targets() []model.Target {
-	if g.s.ComputerToMove() || !g.a.opts.interactive || g.a.opts.mode == ModeDiagram {
+	if !g.a.opts.interactive || g.a.opts.mode == ModeDiagram {
 		return nil
+	}
+	if g.s.ComputerToMove() {
+		return g.premoveTargets()
 	}
 	return play.Targets(g.s.Position())
 }
@@ -295,6 +309,7 @@ func (g *GameController) playHuman(ms string) error {
 	if g.s.ComputerToMove() {
 		return errString("it is the computer's turn")
 	}
+	g.premove = ""
 	e, err := g.s.Play(ms)
 	if err != nil {
 		return err
@@ -345,6 +360,7 @@ func (g *GameController) Undo() {
 	}
 	g.abandon()
 	g.gen++
+	g.premove = ""
 	words, n := g.s.Words(), g.s.Ply()
 	if g.s.UndoTurn() {
 		g.save()

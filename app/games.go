@@ -409,6 +409,7 @@ const errEmbedded = errString("an embedded board does not reach the games kept o
 func (g *GameController) switchTo(s *play.Session, id string, created int64) {
 	g.abandon()
 	g.a.closeLesson()
+	g.premove, g.shapes = "", nil
 	g.s = s
 	g.id = id
 	g.created = created

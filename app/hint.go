@@ -133,10 +133,21 @@ func (g *GameController) hintsChanged() {
 	}
 }
 
-// gameOverlay returns the marks the game's board shows: with hints on, the
+// gameOverlay returns the marks the game's board shows: the shapes the
+// player drew and a queued premove (premove.go); with hints on, the
 // player's attacked pieces in the live position, and the hint's arrow.
 func (g *GameController) gameOverlay() model.Overlay {
-	var o model.Overlay
+	o := model.Overlay{Shapes: g.shownShapes()}
+	if g.premove != "" && g.view == g.s.Ply() {
+		p := g.s.PositionAt(g.s.Ply())
+		p.MakeNull()
+		if m, err := p.ParseMove(g.premove); err == nil {
+			if !m.IsDrop() {
+				o.Marks = append(o.Marks, model.Mark{Square: model.Square(m.From()), Kind: model.MarkPremove})
+			}
+			o.Marks = append(o.Marks, model.Mark{Square: model.Square(m.To()), Kind: model.MarkPremove})
+		}
+	}
 	if !g.a.prefs.Hints || g.view != g.s.Ply() {
 		return o
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Description is what the board's caption says about one piece (a
-// right-click, a long press or "?e4" in the move box) and the squares it
+// Ctrl+right-click, a long press or "?e4" in the move box) and the squares it
 // marks.
 type Description struct {
 	Title  string // "White Marshall on b1"

@@ -149,3 +149,18 @@ func canvasOrigin() (x, y float64) {
 	r := body.Call("getBoundingClientRect")
 	return r.Get("left").Float(), r.Get("top").Float()
 }
+
+// pressMods returns the modifier keys held at the page's last pointer press
+// (web/ui.js keeps them from the press's own event in chimeraUI.mods): Ebiten
+// knows the keys only when the canvas has the keyboard's focus.
+func pressMods() (shift, alt, ctrl bool) {
+	ui := js.Global().Get("chimeraUI")
+	if !ui.Truthy() {
+		return false, false, false
+	}
+	m := ui.Get("mods")
+	if !m.Truthy() {
+		return false, false, false
+	}
+	return m.Get("shift").Truthy(), m.Get("alt").Truthy(), m.Get("ctrl").Truthy() || m.Get("meta").Truthy()
+}

@@ -4,6 +4,7 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ var (
 	colDest     = rgba(0x14, 0x55, 0x1e, 0x80)
 	colFuse     = rgba(0x00, 0x6e, 0xb4, 0xb0)
 	colBecomes  = rgba(0xf2, 0xc1, 0x4e, 0xe0) // behind what a capture turns the mover into
+	colPremove  = rgba(0x14, 0x1e, 0x55, 0x66) // a premove's squares and destinations
 	colCheck    = rgba(0xff, 0x10, 0x10, 0xff)
 	colDivider  = rgba(0x80, 0x78, 0x70, 0xc0)
 	// The overlay: a described piece's squares, hints, a lesson's squares.
@@ -100,7 +102,11 @@ func (g *Game) drawBoard(p painter) {
 	}
 	kinds := map[model.Square]map[model.MoveKind]bool{}
 	becomes := map[model.Square]model.Piece{} // what the mover turns into there (one piece for all its moves there)
+	dest := colDest
 	for _, t := range g.in.Dests() {
+		if t.Premove {
+			dest = colPremove // a premove's destinations: not played at once
+		}
 		if kinds[t.To] == nil {
 			kinds[t.To] = map[model.MoveKind]bool{}
 			becomes[t.To] = t.Becomes
@@ -124,9 +130,9 @@ func (g *Game) drawBoard(p painter) {
 			p.roundRect(r.X+r.W*0.05, r.Y+r.H*0.05, r.W*0.9, r.H*0.9, r.W*0.14, r.W*0.05, colFuse)
 		}
 		if ks[model.Capture] || (occupied && !fuse && !join) {
-			p.ring(cx, cy, r.W*0.44, r.W*0.08, colDest)
+			p.ring(cx, cy, r.W*0.44, r.W*0.08, dest)
 		} else if !fuse && !join {
-			p.circle(cx, cy, r.W*0.15, colDest)
+			p.circle(cx, cy, r.W*0.15, dest)
 		}
 		// A capture that changes the mover (a demotion, an assimilation)
 		// says so before it is made: what it becomes, small, in the corner.
@@ -488,6 +494,8 @@ func (g *Game) drawMarks(p painter) {
 		case model.MarkFocus:
 			w := math.Max(2, r.W*0.07)
 			p.roundRect(r.X+w/2, r.Y+w/2, r.W-w, r.H-w, r.W*0.08, w, colFocus)
+		case model.MarkPremove:
+			p.rect(r.X, r.Y, r.W, r.H, colPremove)
 		case model.MarkDanger:
 			p.glow(cx, cy, r.W*0.6, colDanger)
 		case model.MarkMove:
@@ -530,21 +538,50 @@ func (g *Game) drawArrows(p painter) {
 			continue
 		}
 		x1, y1 := l.SquareRect(a.To).Center()
-		dx, dy := x1-x0, y1-y0
-		n := math.Hypot(dx, dy)
-		if n < 1 {
+		arrow(p, l.Sq, x0, y0, x1, y1, colArrow)
+	}
+	// The player's own arrows and circles (right-drag), in their brushes.
+	for _, sh := range g.overlay.Shapes {
+		if !sh.From.Valid() || !sh.To.Valid() {
 			continue
 		}
-		ux, uy := dx/n, dy/n // along
-		vx, vy := -uy, ux    // across
-		sq := l.Sq
-		half, head, headW := sq*0.09, math.Min(sq*0.45, n*0.6), sq*0.24
-		sx, sy := x0+ux*sq*0.2, y0+uy*sq*0.2 // leave the piece's middle visible
-		ex, ey := x1-ux*sq*0.15, y1-uy*sq*0.15
-		bx, by := ex-ux*head, ey-uy*head // the head's base
-		// Two convex shapes (the painter fills a fan of triangles), meeting
-		// at the head's base.
-		p.poly(colArrow, sx+vx*half, sy+vy*half, bx+vx*half, by+vy*half, bx-vx*half, by-vy*half, sx-vx*half, sy-vy*half)
-		p.poly(colArrow, bx+vx*headW, by+vy*headW, ex, ey, bx-vx*headW, by-vy*headW)
+		c := brushColours[int(sh.Brush)%len(brushColours)]
+		if sh.From == sh.To {
+			r := l.SquareRect(sh.To)
+			cx, cy := r.Center()
+			p.ring(cx, cy, r.W*0.45, r.W*0.07, c)
+			continue
+		}
+		x0, y0 := l.SquareRect(sh.From).Center()
+		x1, y1 := l.SquareRect(sh.To).Center()
+		arrow(p, l.Sq, x0, y0, x1, y1, c)
 	}
+}
+
+// brushColours are the colours of the drawn shapes, by model.Brush.
+var brushColours = []color.NRGBA{
+	rgba(0x15, 0x78, 0x1b, 0xb0), // green
+	rgba(0x88, 0x20, 0x20, 0xb0), // red
+	rgba(0x00, 0x30, 0x88, 0xb0), // blue
+	rgba(0xe6, 0x8f, 0x00, 0xb0), // yellow
+}
+
+// arrow draws an arrow of colour c from (x0, y0) to (x1, y1) for squares of
+// sq CSS pixels.
+func arrow(p painter, sq, x0, y0, x1, y1 float64, c color.NRGBA) {
+	dx, dy := x1-x0, y1-y0
+	n := math.Hypot(dx, dy)
+	if n < 1 {
+		return
+	}
+	ux, uy := dx/n, dy/n // along
+	vx, vy := -uy, ux    // across
+	half, head, headW := sq*0.09, math.Min(sq*0.45, n*0.6), sq*0.24
+	sx, sy := x0+ux*sq*0.2, y0+uy*sq*0.2 // leave the piece's middle visible
+	ex, ey := x1-ux*sq*0.15, y1-uy*sq*0.15
+	bx, by := ex-ux*head, ey-uy*head // the head's base
+	// Two convex shapes (the painter fills a fan of triangles), meeting
+	// at the head's base.
+	p.poly(c, sx+vx*half, sy+vy*half, bx+vx*half, by+vy*half, bx-vx*half, by-vy*half, sx-vx*half, sy-vy*half)
+	p.poly(c, bx+vx*headW, by+vy*headW, ex, ey, bx-vx*headW, by-vy*headW)
 }

@@ -25,6 +25,9 @@ type pointer struct {
 	touchBuf       []ebiten.TouchID
 	mouseOn        bool       // a left press is being followed
 	hold           input.Hold // a long press describes the piece under it
+	rightOn        bool       // a right-drag is under way, from rightFrom
+	rightFrom      model.Square
+	rightBrush     model.Brush // from the keys held as it began
 }
 
 // touchGrace is how long after a touch the mouse is ignored.
@@ -87,10 +90,23 @@ func (g *Game) handleInput(now time.Time) {
 	case p.mouseOn:
 		g.motion(x, y)
 	}
-	// A right-click describes the piece under the pointer.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+	// The right button draws: a right-drag from a square to another an
+	// arrow, a right-click a circle (Shift, Alt: other colours). With Ctrl
+	// or ⌘ (and on a diagram) a right-click describes the piece instead.
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight):
 		g.inputChange(g.in.Reset)
-		g.describe(x, y)
+		shift, alt, ctrl := pressMods()
+		if sq, ok := g.lay.SquareAt(x, y); ok && !ctrl && !g.style.TapDescribes {
+			p.rightFrom, p.rightOn, p.rightBrush = sq, true, model.BrushFor(shift, alt)
+		} else {
+			g.describe(x, y)
+		}
+	case p.rightOn && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonRight):
+		p.rightOn = false
+		if to, ok := g.lay.SquareAt(x, y); ok {
+			g.emit(model.Intent{Kind: model.IntentDraw, Drawn: model.Shape{From: p.rightFrom, To: to, Brush: p.rightBrush}})
+		}
 	}
 }
 
@@ -114,9 +130,17 @@ func (g *Game) press(x, y float64, touch bool) {
 		return
 	}
 	var mv string
+	_, had := g.in.Selected()
+	choosing := g.in.Choice() != nil
 	g.inputChange(func() { mv = g.in.Press(x, y, touch, env{g}) })
 	if mv != "" {
 		g.emit(model.Intent{Kind: model.IntentMove, Move: mv})
+		return
+	}
+	// A press that selects nothing (and deselected nothing): the owner drops
+	// a queued premove and the drawn shapes.
+	if _, now := g.in.Selected(); !now && !had && !choosing {
+		g.emit(model.Intent{Kind: model.IntentClear})
 	}
 }
 

@@ -676,7 +676,7 @@
   }
   function playText(t) {
     if (!api()) return;
-    // "?e4" describes the piece on e4 (the keyboard's right-click).
+    // "?e4" describes the piece on e4 (the keyboard's Ctrl+right-click).
     const err = t.trim().startsWith('?') ? api().describe(t) : api().play(t);
     if (err) { showMoveError(err); return; }
     el.input.value = '';
@@ -809,8 +809,16 @@
     hostMessage(e.data);
   });
 
+  // The modifier keys of the last press, read by the board when its right
+  // button goes down (Shift, Alt: the drawn shape's colour; Ctrl or ⌘: describe).
+  const mods = { shift: false, alt: false, ctrl: false, meta: false };
+  window.addEventListener('pointerdown', e => {
+    mods.shift = e.shiftKey; mods.alt = e.altKey; mods.ctrl = e.ctrlKey; mods.meta = e.metaKey;
+  }, { capture: true, passive: true });
+
   window.chimeraUI = {
     box: boardBox,
+    mods,
     show,
     view: () => view, // the last view shown (null before the first)
     announce,

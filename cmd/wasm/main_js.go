@@ -25,6 +25,10 @@ func main() {
 			a.BoardMove(in.Move)
 		case model.IntentDescribe:
 			a.Describe(in.Square, in.Slot)
+		case model.IntentClear:
+			a.BoardClear()
+		case model.IntentDraw:
+			a.BoardDraw(in.Drawn)
 		}
 	}})
 	eng := startWorker(func(m app.EngineAnswer) { a.Game.EngineAnswer(m) })
@@ -401,6 +405,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 			return map[string]any{"variant": s.Variant, "game": s.Game, "computer": s.Computer, "level": s.Level,
 				"position": s.Position, "moves": moves, "result": s.Result, "reason": s.Reason, "turn": s.Turn,
 				"thinking": s.Thinking, "ply": s.Ply, "flipped": g.Flipped(),
+				"premove":   a.Game.Premove(),
 				"animating": g.Animating(), "fps": g.FPS(), "tps": g.TPS(), "updates": g.Updates(), "longPresses": g.LongPresses(), "repaints": g.Repaints(),
 				"graphics": map[string]any{"renderer": gr.Renderer, "software": gr.Software, "dpr": gr.DPR, "chosen": gr.Scale, "scale": g.DeviceScale()}}
 		}),
@@ -438,7 +443,11 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 			for _, r := range o.Arrows {
 				arrows = append(arrows, map[string]any{"from": r.From.String(), "to": r.To.String(), "drop": r.Drop.String()})
 			}
-			return map[string]any{"marks": marks, "arrows": arrows}
+			shapes := []any{}
+			for _, sh := range o.Shapes {
+				shapes = append(shapes, map[string]any{"from": sh.From.String(), "to": sh.To.String(), "brush": int(sh.Brush)})
+			}
+			return map[string]any{"marks": marks, "arrows": arrows, "shapes": shapes}
 		}),
 		// lesson(): the open lesson (null when none): section, mode, ply, position.
 		"lesson": js.FuncOf(func(js.Value, []js.Value) any {

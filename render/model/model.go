@@ -289,6 +289,10 @@ type Target struct {
 	Kind  MoveKind // see MoveKind
 	Label string   // short text for a choice, e.g. "Queen", "Bishop splits", "Unit", "Take R"
 	Icon  [2]Piece // what to draw on the choice token (e.g. the resulting piece); Icon[1] for a pair
+	// Premove marks a move that is queued, not played: the player's move
+	// chosen while the computer thinks (played when its reply lands, if it
+	// is legal then).
+	Premove bool
 	// Becomes is what the mover turns into by the move without the player
 	// choosing it (a Bedlam compound demoted by its capture, an Assimilation
 	// capturer that absorbs its victim); None when it stays what it is. The
@@ -325,6 +329,8 @@ type IntentKind int
 const (
 	IntentMove     IntentKind = iota // play Intent.Move
 	IntentDescribe                   // name the piece on Intent.Square (slot Intent.Slot) and mark what it covers
+	IntentClear                      // a press on the board that selects nothing: drop a queued premove, the drawn arrows
+	IntentDraw                       // a right-drag drew Intent.Drawn (an arrow, or a circle when From == To)
 )
 
 // Intent is one request from the player to the renderer's owner.
@@ -335,6 +341,40 @@ type Intent struct {
 	// Slot is, for IntentDescribe on a bifold square holding two pieces, the
 	// one pointed at (0 left, 1 right); otherwise 0.
 	Slot int
+	// Drawn is IntentDraw's arrow or circle.
+	Drawn Shape
+}
+
+// A Shape is an arrow or a circle the player drew on the board with a
+// right-drag (a circle: a right-click, From == To), in one of the Brushes.
+type Shape struct {
+	From, To Square
+	Brush    Brush
+}
+
+// Brush is a drawn shape's colour: a right-drag alone is green, with Shift
+// red, with Alt (Option) blue, with both yellow, as on lichess.
+type Brush int
+
+// The brushes.
+const (
+	BrushGreen Brush = iota
+	BrushRed
+	BrushBlue
+	BrushYellow
+)
+
+// BrushFor is the brush of a right-drag with the Shift and Alt keys held as given.
+func BrushFor(shift, alt bool) Brush {
+	switch {
+	case shift && alt:
+		return BrushYellow
+	case shift:
+		return BrushRed
+	case alt:
+		return BrushBlue
+	}
+	return BrushGreen
 }
 
 // MarkKind says what a marked square means.
@@ -347,9 +387,10 @@ const (
 	MarkDanger                 // a piece of the player's stands attacked here (hints)
 	MarkThreat                 // the opponent threatens this square (e.g. the royal path rule)
 	MarkFocus                  // a square the text is talking about
+	MarkPremove                // a square of the premove queued while the computer thinks
 )
 
-var markNames = [...]string{"move", "cover", "danger", "threat", "focus"}
+var markNames = [...]string{"move", "cover", "danger", "threat", "focus", "premove"}
 
 // String returns a lower-case name of the kind.
 func (k MarkKind) String() string {
@@ -378,6 +419,7 @@ type Arrow struct {
 type Overlay struct {
 	Marks  []Mark
 	Arrows []Arrow
+	Shapes []Shape // drawn by the player (right-drag)
 }
 
 // Style holds the player's display settings for the board.
