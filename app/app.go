@@ -138,6 +138,7 @@ type App struct {
 	// graphics is how the board is drawn, told once by the page at start.
 	graphics layout.Graphics
 	scheme   string // the browser's colour scheme (SetScheme)
+	touch    bool   // the page\'s main pointer is a finger (SetTouch)
 
 	notices      []string // messages for the player ("Unknown game ...")
 	noticed      map[string]bool
@@ -300,6 +301,7 @@ func (a *App) CancelSelection() {
 	a.dismissNote()
 	if a.owner == a.Game {
 		a.Game.clearPremove()
+		a.Game.dropConfirm()
 	}
 }
 

@@ -40,8 +40,10 @@ type GameController struct {
 	hint hintState // the hint search and its move (hint.go)
 	draw drawState // a draw offer under way (ending.go)
 
-	premove     string        // the player's move queued while the computer thinks (premove.go)
-	premoveText string        // in the move list's notation
+	premove     string // the player's move queued while the computer thinks (premove.go)
+	premoveText string // in the move list's notation
+	confirm     string // the board move waiting for Confirm (confirm.go), and its notation
+	confirmText string
 	shapes      []model.Shape // arrows and circles drawn on the position shapesAt
 	shapesAt    string
 
@@ -111,6 +113,10 @@ func (g *GameController) liveBoard() model.Board {
 func (g *GameController) boardMove(ms string) {
 	if g.s.ComputerToMove() && g.view == g.s.Ply() {
 		g.queuePremove(ms)
+		return
+	}
+	if g.a.confirming() && g.view == g.s.Ply() {
+		g.askConfirm(ms)
 		return
 	}
 	g.playHuman(ms)
@@ -310,6 +316,7 @@ func (g *GameController) playHuman(ms string) error {
 		return errString("it is the computer's turn")
 	}
 	g.premove = ""
+	g.dropConfirm()
 	e, err := g.s.Play(ms)
 	if err != nil {
 		return err

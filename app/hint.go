@@ -109,6 +109,7 @@ func (g *GameController) hintAnswer(m EngineAnswer) bool {
 // (a described piece's caption, a hint and its search).
 func (g *GameController) positionChanged() {
 	g.a.dropCaption(g)
+	g.dropConfirm()
 	if g.hint.pos != "" && g.hint.pos != g.s.Position().String() {
 		if g.hint.busy {
 			// Its answer still comes; it belongs to an abandoned search now.
@@ -137,7 +138,7 @@ func (g *GameController) hintsChanged() {
 // player drew and a queued premove (premove.go); with hints on, the
 // player's attacked pieces in the live position, and the hint's arrow.
 func (g *GameController) gameOverlay() model.Overlay {
-	o := model.Overlay{Shapes: g.shownShapes()}
+	o := model.Overlay{Shapes: g.shownShapes(), Marks: g.confirmMarks()}
 	if g.premove != "" && g.view == g.s.Ply() {
 		p := g.s.PositionAt(g.s.Ply())
 		p.MakeNull()

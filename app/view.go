@@ -45,9 +45,12 @@ type View struct {
 	CanRematch bool   `json:"canRematch"`
 	// Clock is the game's clock (clock.go), nil without one; LowTime is
 	// when a side's time is low, in ms.
-	Clock   *ClockView `json:"clock"`
-	LowTime int64      `json:"lowTime"`
-	Flipped  bool   `json:"flipped"`  // Black at the bottom
+	Clock *ClockView `json:"clock"`
+	// Confirm is the board move waiting for confirmation, in the move
+	// list's notation ("" none; confirm.go).
+	Confirm string `json:"confirm"`
+	LowTime int64  `json:"lowTime"`
+	Flipped bool   `json:"flipped"` // Black at the bottom
 	// The canvas's width over height for the board and its hands: on a wide
 	// page (hands beside the board) and on a tall one (above and below).
 	AspectWide  float64  `json:"aspectWide"`
@@ -151,6 +154,7 @@ func (a *App) buildView() View {
 	}
 	v.Weighing = g.draw.open && s.Computer >= 0
 	v.CanRematch = v.Result != "" && a.opts.interactive && a.opts.mode != ModeDiagram
+	v.Confirm = g.confirmText
 	if v.Clock = g.clockView(); v.Clock != nil {
 		v.LowTime = LowTime(s.Time)
 	}

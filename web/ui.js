@@ -121,6 +121,8 @@
     hide($('btn-accept-draw'), !v.drawOffer);
     hide($('btn-decline-draw'), !v.drawOffer);
     showClocks(v);
+    hide($('confirm-bar'), !v.confirm);
+    text($('confirm-text'), v.confirm ? 'Play ' + v.confirm + '?' : '');
     $('btn-draw').disabled = !v.canDraw;
     $('btn-resign').disabled = !v.canResign;
     hide(el.engineError, !v.engine);
@@ -356,6 +358,7 @@
     f.sharp.checked = !!p.sharp;
     f.theme.value = p.theme || 'system';
     f.board.value = p.board || 'brown';
+    f.confirm.value = p.confirm || 'auto';
     // Only where the browser draws in software is the board drawn below the
     // screen's resolution (render/layout.ChooseGraphics): only there is there
     // a choice.
@@ -368,7 +371,7 @@
     if (!view || !api()) return;
     const f = el.menuForm.elements;
     const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked,
-      theme: f.theme.value, board: f.board.value });
+      theme: f.theme.value, board: f.board.value, confirm: f.confirm.value });
     const reload = p.sharp !== !!view.prefs.sharp; // the board's resolution is chosen as the page loads
     api().setPrefs(JSON.stringify(p));
     if (reload) location.reload();
@@ -536,6 +539,12 @@
   });
   $('btn-accept-draw').addEventListener('click', () => { const err = api() && api().answerDraw(true); if (err) toast(err); });
   $('btn-decline-draw').addEventListener('click', () => { const err = api() && api().answerDraw(false); if (err) toast(err); });
+  $('btn-confirm').addEventListener('click', () => { const err = api() && api().confirmMove(true); if (err) toast(err); });
+  $('btn-confirm-cancel').addEventListener('click', () => api() && api().confirmMove(false));
+  // Move confirmation's "On a phone": the page's main pointer is a finger.
+  const coarse = window.matchMedia ? matchMedia('(pointer: coarse)') : null;
+  const touchScreen = () => !!(coarse && coarse.matches);
+  if (coarse) coarse.addEventListener('change', () => api() && api().setTouch(touchScreen()));
   $('btn-rematch').addEventListener('click', () => { const err = api() && api().rematch(); if (err) toast(err); });
 
   $('btn-games').addEventListener('click', () => { el.menuDialog.close(); openGames(); });
@@ -828,6 +837,7 @@
     ready() {
       for (const c of [el.newGame, el.flip, el.menu, el.sound]) c.disabled = false;
       api().setScheme(scheme());
+      api().setTouch(touchScreen());
       if (view) show(JSON.stringify(view));
       api().refresh();
       while (early.length) hostMessage(early.shift());

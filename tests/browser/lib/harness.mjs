@@ -573,6 +573,13 @@ export class Session {
       await this.pickChoice(label, { touch });
     }
 
+    // Move confirmation (on by default on a touch screen): the move waits
+    // for its Confirm button, which the player presses.
+    const waiting = await this.evaluate(() => { const b = document.getElementById('confirm-bar'); return !!b && !b.hidden; });
+    if (waiting) {
+      const ok = this.getByRole('button', { name: 'Confirm', exact: true });
+      if (touch) await ok.tap(); else await ok.click();
+    }
     const n = before.moves.length;
     const now = await this.state();
     if (now.moves.length === n && now.longPresses > before.longPresses) {
