@@ -575,12 +575,16 @@ export class Session {
 
     // Move confirmation (on by default on a touch screen): the move waits
     // for its Confirm button, which the player presses.
-    const waiting = await this.evaluate(() => { const b = document.getElementById('confirm-bar'); return !!b && !b.hidden; });
-    if (waiting) {
+    const n = before.moves.length;
+    const waiting = await this.waitFor(k => {
+      const b = document.getElementById('confirm-bar');
+      if (b && !b.hidden) return 'confirm';
+      return window.chimera.state().moves.length > k ? 'played' : false;
+    }, { arg: n, timeout: 3000, what: '' }).catch(() => null);
+    if (waiting === 'confirm') {
       const ok = this.getByRole('button', { name: 'Confirm', exact: true });
       if (touch) await ok.tap(); else await ok.click();
     }
-    const n = before.moves.length;
     const now = await this.state();
     if (now.moves.length === n && now.longPresses > before.longPresses) {
       throw new Error(`${this.engine}: ${move} (${how}): a tap became a long press (it describes the piece and forgets the tap)`);
