@@ -102,7 +102,7 @@ test('the arrow keys, Home and End walk the moves; the list is a list of moves',
   await s.mouseClick(c.x, c.y);
   await s.page.keyboard.press('ArrowLeft');
   await s.waitFor(() => window.chimera.state().ply === 2);
-  assert.match(await s.page.locator('#status').textContent(), /^Viewing 2… \S+ \(the game is at 3\. \S+\)$/);
+  assert.match(await s.page.locator('#status').textContent(), /^Viewing 1… e7-e5 \(the game is at 2\. Ng1-f3\)$/);
   await s.page.keyboard.press('Home');
   await s.waitFor(() => window.chimera.state().ply === 0);
   await s.page.keyboard.press('ArrowRight');
@@ -211,7 +211,12 @@ test('phone: no scroll, every control at least 44 px, no serious accessibility v
       const p = await s.squareCenter(sq);
       await s.touchTap(p.x, p.y);
     }
+    // A phone asks to confirm a move made on the board (Menu: Confirm moves).
+    await s.getByRole('group', { name: 'Play e2-e4?' }).waitFor();
+    const before = await s.squareCenter('e4');
+    await s.getByRole('button', { name: 'Confirm', exact: true }).tap();
     await s.waitFor(() => window.chimera.state().moves.length === 1);
+    assert.deepEqual(await s.squareCenter('e4'), before, 'the confirmation moved the board');
     const m = await s.page.evaluate(() => {
       const out = { scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight,
         w: innerWidth, h: innerHeight, small: [], board: null, offscreen: [] };
