@@ -125,7 +125,8 @@ func (g *Game) SetOverlay(o model.Overlay) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.dmg.Add(g.overlayRects()...)
-	g.overlay = model.Overlay{Marks: append([]model.Mark(nil), o.Marks...), Arrows: append([]model.Arrow(nil), o.Arrows...)}
+	g.overlay = model.Overlay{Marks: append([]model.Mark(nil), o.Marks...), Arrows: append([]model.Arrow(nil), o.Arrows...),
+		Shapes: append([]model.Shape(nil), o.Shapes...)}
 	g.dmg.Add(g.overlayRects()...)
 }
 
@@ -133,7 +134,8 @@ func (g *Game) SetOverlay(o model.Overlay) {
 func (g *Game) Overlay() model.Overlay {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return model.Overlay{Marks: append([]model.Mark(nil), g.overlay.Marks...), Arrows: append([]model.Arrow(nil), g.overlay.Arrows...)}
+	return model.Overlay{Marks: append([]model.Mark(nil), g.overlay.Marks...), Arrows: append([]model.Arrow(nil), g.overlay.Arrows...),
+		Shapes: append([]model.Shape(nil), g.overlay.Shapes...)}
 }
 
 // SetStyle applies the player's display settings.

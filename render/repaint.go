@@ -124,6 +124,11 @@ func (g *Game) overlayRects() []layout.Rect {
 		}
 		out = append(out, r.Grow(g.lay.Sq*0.3))
 	}
+	for _, sh := range g.overlay.Shapes {
+		if sh.From.Valid() && sh.To.Valid() {
+			out = append(out, union(g.lay.SquareRect(sh.From), g.lay.SquareRect(sh.To)).Grow(g.lay.Sq*0.3))
+		}
+	}
 	return out
 }
 

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"sync"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -44,7 +45,7 @@ func main() {
 	gr := graphics()
 	a.SetGraphics(gr)
 	bindPage(a, g)
-	installHook(a, g, gr)
+	installHook(a, g, gr, eng)
 	render.Run(g, "Chimera")
 }
 
@@ -184,6 +185,29 @@ func (clock) AfterFunc(d time.Duration, f func()) { time.AfterFunc(d, f) }
 type worker struct {
 	w      js.Value
 	answer func(app.EngineAnswer)
+	// held keeps the engine's answers back (the test hook's holdEngine: a
+	// test that must act while the computer thinks, on any machine).
+	mu   sync.Mutex
+	held bool
+	kept []app.EngineAnswer
+}
+
+// hold keeps the answers back (on) or delivers the kept ones in order (off).
+func (w *worker) hold(on bool) {
+	w.mu.Lock()
+	w.held = on
+	kept := w.kept
+	if !on {
+		w.kept = nil
+	}
+	w.mu.Unlock()
+	if !on && len(kept) > 0 {
+		go func() {
+			for _, m := range kept {
+				w.answer(m)
+			}
+		}()
+	}
 }
 
 func startWorker(answer func(app.EngineAnswer)) app.Engine {
@@ -201,6 +225,13 @@ func (w *worker) Send(r app.EngineRequest) {
 		w.w = js.Global().Get("Worker").New("engine-worker.js")
 		w.w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 			m := decodeAnswer(args[0].Get("data"))
+			w.mu.Lock()
+			if w.held {
+				w.kept = append(w.kept, m)
+				w.mu.Unlock()
+				return nil
+			}
+			w.mu.Unlock()
 			go w.answer(m) // the app may be busy (it locks); never block the event loop
 			return nil
 		}))
@@ -381,7 +412,7 @@ func bindPage(a *app.App, g *render.Game) {
 // without it): until then the loader covers the board and catches clicks.
 // state().graphics tells the renderer, the scale chosen for the board
 // (render.ChooseGraphics) and the scale it is drawn at (scale).
-func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
+func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine) {
 	colorArg := func(v js.Value) int {
 		if v.Type() == js.TypeNumber {
 			return v.Int()
@@ -398,6 +429,14 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics) {
 		return map[string]any{"x": p.X, "y": p.Y}
 	}
 	hook := map[string]any{
+		// holdEngine(true) keeps the engine's answers back until
+		// holdEngine(false): a test acts while the computer thinks.
+		"holdEngine": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if w, ok := eng.(*worker); ok && len(args) > 0 {
+				w.hold(args[0].Truthy())
+			}
+			return nil
+		}),
 		"state": js.FuncOf(func(js.Value, []js.Value) any {
 			s := a.Game.State()
 			moves := make([]any, len(s.Moves))

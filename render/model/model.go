@@ -382,12 +382,12 @@ type MarkKind int
 
 // The marks. The board draws each kind its own way; none hides a piece.
 const (
-	MarkMove   MarkKind = iota // the described piece can move here: a dot, a ring on an occupied square
-	MarkCover                  // the described piece attacks (or defends) this square but cannot move there
-	MarkDanger                 // a piece of the player's stands attacked here (hints)
-	MarkThreat                 // the opponent threatens this square (e.g. the royal path rule)
-	MarkFocus                  // a square the text is talking about
-	MarkPremove                // a square of the premove queued while the computer thinks
+	MarkMove    MarkKind = iota // the described piece can move here: a dot, a ring on an occupied square
+	MarkCover                   // the described piece attacks (or defends) this square but cannot move there
+	MarkDanger                  // a piece of the player's stands attacked here (hints)
+	MarkThreat                  // the opponent threatens this square (e.g. the royal path rule)
+	MarkFocus                   // a square the text is talking about
+	MarkPremove                 // a square of the premove queued while the computer thinks
 )
 
 var markNames = [...]string{"move", "cover", "danger", "threat", "focus", "premove"}

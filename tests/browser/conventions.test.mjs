@@ -242,6 +242,70 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     await s.assertClean();
   });
 
+  test('a premove played when the reply lands, and one cancelled; an arrow and a circle drawn and cleared', { skip, timeout: 180000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'assimilation', ai: 'black', level: 3 });
+    const at = async sq => s.squareCenter(sq);
+    // The test holds the computer's answers back: it thinks as long as the test needs.
+    await s.evaluate(() => window.chimera.holdEngine(true));
+    await s.playMove('e2e4');
+    await s.click(...Object.values(await at('d2')));
+    await s.click(...Object.values(await at('d4')));
+    await s.waitFor(() => window.chimera.state().premove === 'd2d4', { what: 'the premove' });
+    await s.evaluate(() => window.chimera.holdEngine(false));
+    await s.waitFor(() => window.chimera.state().moves.length >= 3, { timeout: 30000, what: 'the reply and the premove' });
+    assert.equal((await s.state()).moves[2], 'd2d4', 'the premove was not played on the reply');
+    await s.waitFor(() => window.chimera.state().moves.length === 4, { timeout: 30000, what: 'the second reply' });
+    // A premove cancelled by a press on an empty square.
+    await s.evaluate(() => window.chimera.holdEngine(true));
+    await s.playMove('g1f3');
+    await s.click(...Object.values(await at('b1')));
+    await s.click(...Object.values(await at('c3')));
+    await s.waitFor(() => window.chimera.state().premove === 'b1c3', { what: 'the second premove' });
+    await s.click(...Object.values(await at('a5')));
+    await s.waitFor(() => window.chimera.state().premove === '', { what: 'the premove to be cancelled' });
+    await s.evaluate(() => window.chimera.holdEngine(false));
+    await s.waitFor(() => window.chimera.state().moves.length === 6, { timeout: 30000, what: 'the reply' });
+    await sleep(500);
+    const st = await s.state();
+    assert.equal(st.moves.length, 6, `the cancelled premove was played: ${st.moves}`);
+    // An arrow and a circle, then a left press on an empty square clears them.
+    await s.rightDrag(await at('a2'), await at('a4'));
+    await s.rightDrag(await at('h7'), await at('h7'));
+    await s.waitFor(() => window.chimera.overlay().shapes.length === 2, { what: 'the arrow and the circle' });
+    const shapes = await s.evaluate(() => window.chimera.overlay().shapes);
+    assert.deepEqual(shapes.map(x => x.from + x.to), ['a2a4', 'h7h7']);
+    await s.screenshot('drawn-shapes');
+    await s.click(...Object.values(await at('a6')));
+    await s.waitFor(() => window.chimera.overlay().shapes.length === 0, { what: 'the shapes to be cleared' });
+    await s.assertClean();
+  });
+
+  test('the light theme, chosen in the Menu, colours the page and the board, and is kept', { skip, timeout: 120000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+    await s.getByRole('button', { name: 'Menu', exact: true }).click();
+    await s.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await s.evaluate(() => { document.querySelector('#menu-form input[name=theme][value=light]').click(); document.querySelector('#menu-form input[name=board][value=blue]').click(); });
+    await s.press('Escape');
+    await s.waitFor(() => document.documentElement.dataset.theme === 'light', { what: 'the light theme' });
+    const bg = await s.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.equal(bg, 'rgb(243, 241, 237)');
+    // The board's squares in the chosen colours: a1 is dark, blue's #8ca2ad.
+    await sleep(300);
+    const a1 = await s.squareCenter('a1'), img = decodePNG(Buffer.from(await s.driver.screenshot()));
+    const dpr = img.width / (await s.evaluate(() => innerWidth));
+    const px = (x, y) => { const i = (Math.round(y * dpr) * img.width + Math.round(x * dpr)) * 4; return [img.data[i], img.data[i + 1], img.data[i + 2]]; };
+    const w = (await s.squareCenter('b1')).x - a1.x;
+    const c = px(a1.x + w * 0.4, a1.y - w * 0.4);
+    assert.ok(Math.abs(c[0] - 0x8c) < 12 && Math.abs(c[1] - 0xa2) < 12 && Math.abs(c[2] - 0xad) < 12, `a1 is ${c}`);
+    await s.screenshot('light-theme');
+    await s.reload();
+    await s.waitFor(() => window.chimera && window.chimera.state() && document.documentElement.dataset.theme === 'light', { timeout: 60000, what: 'the theme after a reload' });
+    await s.evaluate(() => window.chimeraApp.setPrefs(JSON.stringify(Object.assign(window.chimeraUI.view().prefs, { theme: 'system', board: 'brown' }))));
+    await s.assertClean();
+  });
+
   test('embed.html links home, and its origin field goes into the snippet', { skip, timeout: 120000 }, async () => {
     const { s, server } = suite.fresh();
     await s.goto(server.url + '/embed.html');

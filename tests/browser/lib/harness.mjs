@@ -440,6 +440,13 @@ export class Session {
   async click(x, y, { hold = this.hold } = {}) {
     await this.driver.pointer('mouse', [{ type: 'move', x, y }, { type: 'down' }, { type: 'hold', ms: hold }, { type: 'up' }, { type: 'hold', ms: 0 }]);
   }
+  // rightDrag presses the right button at a, moves to b and releases there
+  // (a right-click when a is b): the board draws an arrow or a circle.
+  async rightDrag(a, b, { hold = this.hold } = {}) {
+    await this.driver.pointer('mouse', [{ type: 'move', x: a.x, y: a.y }, { type: 'down', button: 2 }, { type: 'hold', ms: hold },
+      { type: 'move', x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, { type: 'hold', ms: 0 }, { type: 'move', x: b.x, y: b.y }, { type: 'hold', ms: 0 },
+      { type: 'up', button: 2 }, { type: 'hold', ms: 0 }]);
+  }
   // drag presses at a, moves to b in steps, and releases there.
   async drag(a, b, { steps = 8, hold = this.hold } = {}) {
     await this.driver.pointer('mouse', dragSteps(a, b, steps, hold));

@@ -257,8 +257,8 @@ export async function launchWebKit({ width, height, dpr }, on) {
       try {
         for (const st of steps) {
           if (st.type === 'move') chunk.push({ type: 'pointerMove', x: Math.round(st.x), y: Math.round(st.y), origin: 'viewport', duration: 0 });
-          else if (st.type === 'down') chunk.push({ type: 'pointerDown', button: 0 });
-          else if (st.type === 'up') chunk.push({ type: 'pointerUp', button: 0 });
+          else if (st.type === 'down') chunk.push({ type: 'pointerDown', button: st.button || 0 });
+          else if (st.type === 'up') chunk.push({ type: 'pointerUp', button: st.button || 0 });
           else if (st.type === 'pause') chunk.push({ type: 'pause', duration: Math.round(st.ms) });
           else if (st.type === 'hold') {
             if (chunk.length) await wd.performActions(source(chunk), { release: false });
