@@ -3,10 +3,10 @@
 package main
 
 import (
-	"sync"
 	"encoding/json"
 	"math"
 	"net/url"
+	"sync"
 	"syscall/js"
 	"time"
 
