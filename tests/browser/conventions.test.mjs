@@ -306,6 +306,34 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     await s.assertClean();
   });
 
+  test('at 1280x720 the Menu and the new-game dialog do not scroll, the levels fill their rows, and How to play keeps its buttons clear of its scrollbar', { skip, timeout: 120000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { variant: 'bifold-halfgi', ai: 'none' });
+    for (const [button, dialog] of [['Menu', 'menu-dialog'], ['New game', 'new-dialog']]) {
+      await s.getByRole('button', { name: button, exact: true }).click();
+      await s.waitFor(d => document.getElementById(d).open, { arg: dialog, what: `the ${button} dialog` });
+      const m = await s.evaluate(d => { const e = document.getElementById(d); return [e.scrollHeight, e.clientHeight]; }, dialog);
+      assert.ok(m[0] <= m[1] + 1, `${button} scrolls: ${m}`);
+      if (dialog === 'new-dialog') {
+        const rows = await s.evaluate(() => [...document.querySelectorAll('#new-levels label')].map(l => Math.round(l.getBoundingClientRect().top)));
+        const counts = Object.values(rows.reduce((c, y) => (c[y] = (c[y] || 0) + 1, c), {}));
+        assert.ok(counts.every(n => n === counts[0]), `the levels wrap unevenly: ${counts}`);
+      }
+      await s.press('Escape');
+      await s.waitFor(d => !document.getElementById(d).open, { arg: dialog });
+    }
+    await s.evaluate(() => window.chimeraLearn.open('bifold-halfgi'));
+    await s.getByRole('heading', { name: 'How to play Bifold Halfgi' }).waitFor();
+    const out = await s.evaluate(() => {
+      const p = document.getElementById('panel-rules'), r = p.getBoundingClientRect();
+      const edge = r.left + p.clientWidth;
+      return [...p.querySelectorAll('button')].filter(b => b.getClientRects().length && b.getBoundingClientRect().right > edge + 0.5).map(b => b.textContent.trim());
+    });
+    assert.deepEqual(out, [], 'buttons under the scrollbar');
+    await s.screenshot('help-panel');
+    await s.assertClean();
+  });
+
   test('embed.html links home, and its origin field goes into the snippet', { skip, timeout: 120000 }, async () => {
     const { s, server } = suite.fresh();
     await s.goto(server.url + '/embed.html');
