@@ -3,6 +3,7 @@
 // live region, the dialogs, the phone layout, and an automated accessibility
 // check (axe-core).
 import { test } from 'node:test';
+import { decodePNG } from './lib/png.mjs';
 import assert from 'node:assert/strict';
 import { axe } from './lib/axe.mjs';
 import { browserSuite, launch, VARIANTS, refpos, sleep, setReportName } from './lib/harness.mjs';
@@ -173,6 +174,27 @@ test('the live region says a merge, a split and a drop', { skip }, async () => {
   await waitAnnounced(s, 'White rook b1 to a1, splitting from the Marshall: the knight stays on b1');
   const ref = refpos('bedlam', '4k3/8/8/8/8/8/8/RN2K3[n] w - - 0 1', ['a1b1', 'N@e6', 'b1a1/r']);
   assert.equal((await s.state()).position, ref.positions.at(-1));
+  s.assertClean();
+});
+
+test('the page follows the system\'s light or dark setting (prefers-color-scheme), the board too', { skip }, async () => {
+  const { s, server } = suite.fresh();
+  await s.open(server.url, { variant: 'bedlam', ai: 'none' });
+  const panel = async () => {
+    await sleep(300);
+    const png = decodePNG(await s.page.screenshot());
+    const r = await s.page.evaluate(() => { const c = document.querySelector('canvas').getBoundingClientRect(); return { x: c.right - 20, y: c.top + 20 }; });
+    const i = (Math.round(r.y) * png.width + Math.round(r.x)) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  };
+  for (const [scheme, bg] of [['dark', 'rgb(38, 36, 33)'], ['light', 'rgb(243, 241, 237)']]) {
+    await s.page.emulateMedia({ colorScheme: scheme });
+    await s.waitFor(t => document.documentElement.dataset.theme === t, { arg: scheme, what: `the ${scheme} theme` });
+    assert.equal(await s.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), bg);
+    const px = await panel();
+    assert.ok(scheme === 'light' ? px[0] > 190 : px[0] < 90, `the board's hands are not ${scheme}: ${px}`);
+    await s.screenshot(`scheme-${scheme}`);
+  }
   s.assertClean();
 });
 
