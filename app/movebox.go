@@ -62,11 +62,25 @@ func (g *GameController) PlayTyped(typed string) error {
 	if r, why := g.s.Outcome(); r != "" {
 		return errString("the game is over: " + game.ResultWords(r, why))
 	}
-	if g.s.ComputerToMove() {
-		return errString("it is the computer's turn")
-	}
 	if !g.a.opts.interactive || g.a.opts.mode == ModeDiagram {
 		return errString("this board is for viewing only")
+	}
+	if g.s.ComputerToMove() {
+		// A move typed while the computer thinks is a premove (premove.go).
+		if len(g.premoveTargets()) == 0 {
+			return errString("it is the computer's turn")
+		}
+		p := g.s.PositionAt(g.s.Ply())
+		p.MakeNull()
+		moves, exact := play.Match(p, typed)
+		if !exact {
+			if len(moves) == 0 {
+				return errString(play.Quote(typed) + " is not a move you could premove here")
+			}
+			return errString(play.Quote(typed) + " could be several moves")
+		}
+		g.queuePremove(p.MoveString(moves[0]))
+		return nil
 	}
 	cs, exact := g.match(typed)
 	switch {

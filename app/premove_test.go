@@ -36,6 +36,15 @@ func TestPremove(t *testing.T) {
 	if got := r3.Game.s.MoveStrings(); len(got) != 2 || r3.Game.premove != "" || r3.page.lastSaid() != "Premove e4-e5 dropped: it is not legal now" {
 		t.Errorf("an illegal premove: %v %q said %q", got, r3.Game.premove, r3.page.lastSaid())
 	}
+	// Typed in the Move box while the computer thinks: a premove too.
+	r4 := newRig(t, nil, link("bedlam", "", "black"))
+	r4.play(t, "e2e4")
+	if err := r4.PlayTyped("Nf3"); err != nil || r4.Game.premove != "g1f3" {
+		t.Errorf("typed premove: %v %q", err, r4.Game.premove)
+	}
+	if err := r4.PlayTyped("Qh8"); err == nil {
+		t.Error("an impossible typed premove was queued")
+	}
 	// Cancelled by a press on nothing, and by Escape.
 	r3.play(t, "g1f3")
 	r3.BoardMove("f3g5")
