@@ -17,6 +17,10 @@ const shown = (s, id) => s.evaluate(i => {
 const textOf = (s, id) => s.evaluate(i => (document.getElementById(i) || {}).textContent || '', id);
 const said = s => s.evaluate(() => [...document.getElementById('announce').children].map(p => p.textContent));
 
+// clickAt clicks a point {x, y} (the hook's squareCenter: read by name, its
+// keys come in any order).
+const clickAt = (s, p) => s.click(p.x, p.y);
+
 async function menu(s, name) {
   await s.getByRole('button', { name: 'Menu', exact: true }).click();
   await s.getByRole('dialog', { name: 'Menu' }).waitFor();
@@ -249,8 +253,8 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     // The test holds the computer's answers back: it thinks as long as the test needs.
     await s.evaluate(() => window.chimera.holdEngine(true));
     await s.playMove('e2e4');
-    await s.click(...Object.values(await at('d2')));
-    await s.click(...Object.values(await at('d4')));
+    await clickAt(s, (await at('d2')));
+    await clickAt(s, (await at('d4')));
     await s.waitFor(() => window.chimera.state().premove === 'd2d4', { what: 'the premove' });
     await s.evaluate(() => window.chimera.holdEngine(false));
     await s.waitFor(() => window.chimera.state().moves.length >= 3, { timeout: 30000, what: 'the reply and the premove' });
@@ -259,10 +263,10 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     // A premove cancelled by a press on an empty square.
     await s.evaluate(() => window.chimera.holdEngine(true));
     await s.playMove('g1f3');
-    await s.click(...Object.values(await at('b1')));
-    await s.click(...Object.values(await at('c3')));
+    await clickAt(s, (await at('b1')));
+    await clickAt(s, (await at('c3')));
     await s.waitFor(() => window.chimera.state().premove === 'b1c3', { what: 'the second premove' });
-    await s.click(...Object.values(await at('a5')));
+    await clickAt(s, (await at('a5')));
     await s.waitFor(() => window.chimera.state().premove === '', { what: 'the premove to be cancelled' });
     await s.evaluate(() => window.chimera.holdEngine(false));
     await s.waitFor(() => window.chimera.state().moves.length === 6, { timeout: 30000, what: 'the reply' });
@@ -276,7 +280,7 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     const shapes = await s.evaluate(() => window.chimera.overlay().shapes);
     assert.deepEqual(shapes.map(x => x.from + x.to), ['a2a4', 'h7h7']);
     await s.screenshot('drawn-shapes');
-    await s.click(...Object.values(await at('a6')));
+    await clickAt(s, (await at('a6')));
     await s.waitFor(() => window.chimera.overlay().shapes.length === 0, { what: 'the shapes to be cleared' });
     await s.assertClean();
   });
