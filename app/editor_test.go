@@ -222,7 +222,9 @@ func TestEditorOwnsTheBoard(t *testing.T) {
 	}
 }
 
-func play2cells(r *rig) [64][2]model.Piece { return boardCells(setupBoard(game.SetupOf(r.Game.s.Position()))) }
+func play2cells(r *rig) [64][2]model.Piece {
+	return boardCells(setupBoard(game.SetupOf(r.Game.s.Position())))
+}
 
 // TestEditorRights: castling boxes only where king and rook stand, gone
 // with them; en passant only behind a pawn that stepped twice; the side
