@@ -792,6 +792,7 @@ func (e *EditorController) view() *EditorView {
 	ev := &EditorView{Variant: v.ID, Game: v.Name, Bifold: v.Bifold, Position: s.String(), Said: es.said,
 		Refused: es.refused, Pick: es.pick, Turn: "white", Castles: v.Castling != nil, Half: s.Half, Full: s.Full,
 		CanUndo: len(es.undo) > 0, CanRedo: len(es.redo) > 0, Flipped: es.flipped, Games: Games(), Link: e.link()}
+	ev.Hands, ev.Castling, ev.EPs = []HandCount{}, []CastleRight{}, []string{} // lists, never null
 	ev.Problem = e.problem()
 	ev.Valid = ev.Problem == ""
 	if s.Turn == game.Black {

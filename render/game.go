@@ -156,6 +156,18 @@ func (g *Game) SetStyle(s model.Style) {
 	g.dmg.All()
 }
 
+// HandPanelCenter returns the centre of color's hand panel in CSS pixels
+// of the page (ok false without hands).
+func (g *Game) HandPanelCenter(color int) (Point, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.board.HasHands || color < 0 || color > 1 || g.lay.Hands[color].Empty() {
+		return Point{}, false
+	}
+	x, y := g.lay.Hands[color].Center()
+	return Point{x + g.originX, y + g.originY}, true
+}
+
 // PageHit says what is under (x, y), CSS pixels of the page's viewport: a
 // square (hand -1), or the hand of colour hand (sq NoSquare); ok false for
 // neither. The page's palette drags drop pieces with it.

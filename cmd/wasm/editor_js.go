@@ -73,9 +73,21 @@ func editorAPI(a *app.App, g *render.Game, fn func(func([]js.Value) any) js.Func
 }
 
 // editorHook is the editor's part of the test hook: editor() is null or
-// {variant, position, valid, problem, said, refused, pick, flipped}.
-func editorHook(a *app.App) js.Func {
-	return js.FuncOf(func(js.Value, []js.Value) any {
+// {variant, position, valid, problem, said, refused, pick, flipped}; and
+// handPanel(side) the centre of that hand's panel ({x, y} or null).
+func editorHook(a *app.App, g *render.Game, hook map[string]any) {
+	hook["handPanel"] = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		c := 0
+		if len(args) > 0 && args[0].String() == "black" {
+			c = 1
+		}
+		p, ok := g.HandPanelCenter(c)
+		if !ok {
+			return nil
+		}
+		return map[string]any{"x": p.X, "y": p.Y}
+	})
+	hook["editor"] = js.FuncOf(func(js.Value, []js.Value) any {
 		s := a.Editor.State()
 		if s == nil {
 			return nil

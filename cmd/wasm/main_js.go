@@ -506,7 +506,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine)
 				"feedback": l.Feedback, "playing": l.Playing}
 		}),
 	}
-	hook["editor"] = editorHook(a)
+	editorHook(a, g, hook)
 	h := js.ValueOf(hook)
 	boot := js.Global().Get("chimeraBoot")
 	if !boot.Truthy() || boot.Get("whenShown").Type() != js.TypeFunction {
