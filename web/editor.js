@@ -374,6 +374,7 @@
     }
     const err = api().editPosition(el.fen.value);
     fenError = err ? 'Not a position: ' + err : '';
+    if (!err && view) el.fen.value = view.position; // as the engine writes it
     api().refresh();
   }
   el.fen.addEventListener('keydown', e => {
