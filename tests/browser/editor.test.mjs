@@ -7,7 +7,8 @@
 // and every refusal is checked against the rules engine (refpos).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuites, refpos } from './lib/harness.mjs';
+import { axe } from './lib/axe.mjs';
+import { browserSuites, refpos, selectedEngines } from './lib/harness.mjs';
 
 // What is built in each rule set: the pieces placed by a palette click, by
 // a palette drag, the compound or pair made by dragging a piece onto a
@@ -294,3 +295,82 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     });
   }
 });
+
+// The keyboard and screen readers (Chromium, with axe-core), and the phone.
+browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
+  test('the editor by keys: every palette piece and square named, placed and emptied by keys, each change said', { skip: suite.skip, timeout: 120000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { mode: 'editor', variant: 'bifold-halfgi' });
+    await s.waitFor(() => !!window.chimera.editor(), { what: 'the editor open' });
+    const names = await s.getByRole('toolbar', { name: 'Pieces' }).all();
+    assert.equal(names.length, 1);
+    const palette = (await s.getByRole('button', { name: /^(White|Black) / }).all()).map(b => b.name).filter(n => !n.includes(','));
+    const kinds = refpos('bifold-halfgi').pieces.map(p => p.name);
+    assert.deepEqual(palette, [...kinds.map(k => 'White ' + k), ...kinds.map(k => 'Black ' + k)], 'the palette: every piece in both colours');
+    assert.equal(await s.getByRole('button', { name: /^[a-h][1-8], / }).count(), 64, 'every square a named button');
+    await btn(s, 'Clear board').click();
+    await s.waitFor(() => window.chimera.editor().position.startsWith('8/8/8/8/8/8/8/8'), { what: 'an empty board' });
+    await s.press('Tab');
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'White Wazir');
+    await s.press('ArrowRight');
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'White Ferz', 'the toolbar\'s arrows');
+    await s.press('ArrowLeft');
+    await s.press('Enter');
+    await s.waitFor(() => window.chimera.editor().pick === 'W', { what: 'the Wazir picked by Enter' });
+    await s.press('Tab');
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'a8, empty');
+    for (let i = 0; i < 7; i++) await s.press('ArrowDown');
+    for (let i = 0; i < 4; i++) await s.press('ArrowRight');
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, empty');
+    await s.press('Enter');
+    await s.waitFor(() => document.getElementById('announce').textContent.startsWith('White Wazir on e1'), { what: 'the placing said' });
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, White Wazir');
+    await s.press('Enter');
+    await s.waitFor(() => document.getElementById('announce').textContent.startsWith('White Wazir joins the White Wazir on e1'), { what: 'the pair said' });
+    assert.match((await editor(s)).position, /^8\/8\/8\/8\/8\/8\/8\/4\(WW\)3/);
+    await s.press('Delete');
+    await s.waitFor(() => document.getElementById('announce').textContent.startsWith('The White Wazir and the White Wazir taken off e1'), { what: 'the emptying said' });
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, empty');
+    await s.press('Escape');
+    await s.waitFor(() => window.chimera.editor().pick === '', { what: 'Escape drops the piece' });
+    if (suite.engine === 'chromium') await axe(s, 'editor');
+    await s.screenshot('editor-keys');
+    await s.assertClean();
+  });
+});
+
+browserSuites({ width: 390, height: 844, dpr: 3, mobile: true }, suite => {
+  test('the editor on a phone: no page scroll, every control at least 44 px, the board full width', { skip: suite.skip, timeout: 120000 }, async () => {
+    const { s, server } = suite.fresh();
+    await s.open(server.url, { mode: 'editor', variant: 'bedlam' });
+    await s.waitFor(() => !!window.chimera.editor(), { what: 'the editor open' });
+    const m = await s.evaluate(() => {
+      const out = { scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight,
+        w: innerWidth, h: innerHeight, small: [], offscreen: [], board: null };
+      const c = document.querySelector('body > canvas').getBoundingClientRect();
+      out.board = { w: c.width, h: c.height };
+      const panel = document.querySelector('.ed-body');
+      for (const e of document.querySelectorAll('#editor button, #editor input, #editor select, #editor label')) {
+        const r = e.getBoundingClientRect();
+        if (r.width <= 1 || e.closest('[hidden]') || e.closest('.sr-only')) continue;
+        if (e.matches('input[type=radio], input[type=checkbox]')) continue; // their labels are the targets
+        if (e.matches('label') && !e.querySelector('input')) continue; // a caption, not a target
+        if (r.width < 44 || r.height < 44) out.small.push(`${e.tagName} ${e.id || e.getAttribute('aria-label') || e.textContent.trim()} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+        if ((r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) && !panel.contains(e)) out.offscreen.push(e.id || e.textContent.trim());
+      }
+      return out;
+    });
+    assert.ok(m.scrollW <= m.w && m.scrollH <= m.h, `the page scrolls: ${JSON.stringify(m)}`);
+    assert.deepEqual(m.small, [], 'controls smaller than 44 CSS px');
+    assert.deepEqual(m.offscreen, [], 'controls off the screen (outside the scrolling panel)');
+    assert.ok(m.board.w >= 380, `the board is not full width: ${JSON.stringify(m.board)}`);
+    // A piece placed with a finger.
+    await btn(s, 'Clear board').tap();
+    await btn(s, 'White King').tap();
+    const p = await s.squareCenter('e1');
+    await s.tap(p.x, p.y);
+    await s.waitFor(() => window.chimera.editor().position.startsWith('8/8/8/8/8/8/8/4K3'), { what: 'the King placed by a tap' });
+    await s.screenshot('editor-phone');
+    await s.assertClean();
+  });
+}, { engines: selectedEngines().filter(e => e === 'chromium') });
