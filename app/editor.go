@@ -760,11 +760,15 @@ func (e *EditorController) Play(computer, level int) error {
 	if err != nil {
 		return errString("the position cannot be played: " + e.problem())
 	}
-	v := es.s.Variant()
-	e.end()
-	if err := e.a.Game.startLoaded(v.ID, p.String(), nil, computer, level); err != nil {
-		return err
+	if level < 1 || level > 8 {
+		level = play.DefaultSettings.Level
 	}
+	s, err := play.New(play.Settings{Variant: es.s.Variant().ID, FEN: p.String(), Computer: computer, Level: level})
+	if err != nil {
+		return errString("the position cannot be played: " + play.Why(err))
+	}
+	e.end()
+	e.a.Game.switchTo(s, "", 0) // a new game, kept from its first move
 	e.a.take(e.a.Game)
 	return nil
 }

@@ -206,6 +206,12 @@ func TestEditorOwnsTheBoard(t *testing.T) {
 		t.Fatalf("the editor opened on %q, the game shows %q", es.Position, r.position())
 	}
 	r.Editor.ClearBoard()
+	r.Editor.Pick("K")
+	r.BoardEdit(model.Intent{Kind: model.IntentEditTap, Square: msq("e1")})
+	r.BoardEdit(model.Intent{Kind: model.IntentEditDrag, Square: msq("e1"), To: msq("g1"), Hand: -1})
+	if got := r.Editor.State().Position; got != "8/8/8/8/8/8/8/6K1 b - - 0 1" {
+		t.Fatalf("the board's tap and drag made %q", got)
+	}
 	cells, draws := boardCells(r.board.board), r.board.draws
 	r.answer("e7e5")
 	r.SetPrefs(Prefs{Anim: "fast"})
@@ -214,6 +220,7 @@ func TestEditorOwnsTheBoard(t *testing.T) {
 		t.Fatalf("the game drew over the editor: %d draws", r.board.draws-draws)
 	}
 	r.Editor.Close()
+	r.BoardEdit(model.Intent{Kind: model.IntentEditTap, Square: msq("e4")}) // the game's board takes no edits
 	if boardCells(r.board.board) != play2cells(r) || r.board.style.Edit {
 		t.Error("closing the editor did not draw the game as it is")
 	}

@@ -165,7 +165,7 @@ func (g *Game) HandPanelCenter(color int) (Point, bool) {
 		return Point{}, false
 	}
 	x, y := g.lay.Hands[color].Center()
-	return Point{x + g.originX, y + g.originY}, true
+	return Point{X: x + g.originX, Y: y + g.originY}, true
 }
 
 // PageHit says what is under (x, y), CSS pixels of the page's viewport: a
