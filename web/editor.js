@@ -286,6 +286,7 @@
     else if (e.key === 'End') to = bs.length - 1;
     else return;
     e.preventDefault();
+    e.stopPropagation();
     for (const b of bs) b.tabIndex = b === bs[to] ? 0 : -1;
     bs[to].focus();
   });
@@ -433,6 +434,10 @@
   // Escape drops the picked piece; Ctrl+Z and Ctrl+Y undo and redo.
   document.addEventListener('keydown', e => {
     if (!view || e.target.closest('input, select, textarea, dialog')) return;
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key) && !e.target.closest('#ed-palette, #ed-squares')) {
+      e.stopPropagation(); // the game's keys (its moves) do not reach the game behind the editor
+      return;
+    }
     if (e.key === 'Escape' && view.pick) {
       e.preventDefault();
       e.stopPropagation();
