@@ -310,8 +310,8 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     assert.equal(await s.getByRole('button', { name: /^[a-h][1-8], / }).count(), 64, 'every square a named button');
     await btn(s, 'Clear board').click();
     await s.waitFor(() => window.chimera.editor().position.startsWith('8/8/8/8/8/8/8/8'), { what: 'an empty board' });
-    await s.press('Tab');
-    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'White Wazir');
+    for (let i = 0; i < 6 && !(await s.evaluate(() => !!document.activeElement.closest('#ed-palette'))); i++) await s.press('Tab');
+    assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'White Wazir', 'Tab reaches the palette');
     await s.press('ArrowRight');
     assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'White Ferz', 'the toolbar\'s arrows');
     await s.press('ArrowLeft');
@@ -323,13 +323,13 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     for (let i = 0; i < 4; i++) await s.press('ArrowRight');
     assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, empty');
     await s.press('Enter');
-    await s.waitFor(() => document.getElementById('announce').textContent.startsWith('White Wazir on e1'), { what: 'the placing said' });
+    await s.waitFor(() => (document.getElementById('announce').lastElementChild?.textContent || '').startsWith('White Wazir on e1'), { what: 'the placing said' });
     assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, White Wazir');
     await s.press('Enter');
-    await s.waitFor(() => document.getElementById('announce').textContent.startsWith('White Wazir joins the White Wazir on e1'), { what: 'the pair said' });
+    await s.waitFor(() => (document.getElementById('announce').lastElementChild?.textContent || '').startsWith('White Wazir joins the White Wazir on e1'), { what: 'the pair said' });
     assert.match((await editor(s)).position, /^8\/8\/8\/8\/8\/8\/8\/4\(WW\)3/);
     await s.press('Delete');
-    await s.waitFor(() => document.getElementById('announce').textContent.startsWith('The White Wazir and the White Wazir taken off e1'), { what: 'the emptying said' });
+    await s.waitFor(() => (document.getElementById('announce').lastElementChild?.textContent || '').startsWith('The White Wazir and the White Wazir taken off e1'), { what: 'the emptying said' });
     assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, empty');
     await s.press('Escape');
     await s.waitFor(() => window.chimera.editor().pick === '', { what: 'Escape drops the piece' });
