@@ -752,6 +752,11 @@ func (e *EditorController) step(back bool) {
 func (e *EditorController) Play(computer, level int) error {
 	e.a.lock()
 	defer e.a.unlock()
+	return e.play(computer, level, "")
+}
+
+// play starts the game, and says said when it is started.
+func (e *EditorController) play(computer, level int, said string) error {
 	es := e.es
 	if es == nil {
 		return nil
@@ -770,13 +775,24 @@ func (e *EditorController) Play(computer, level int) error {
 	e.end()
 	e.a.Game.switchTo(s, "", 0) // a new game, kept from its first move
 	e.a.take(e.a.Game)
+	if said != "" {
+		e.a.out.announce = append(e.a.out.announce, said)
+	}
 	return nil
 }
 
 // Analyse opens the editor's position for study: there is no analysis
 // board yet, so it is a game with nobody playing (both sides moved by
 // hand), where undo, redo and the move list serve to explore.
-func (e *EditorController) Analyse() error { return e.Play(-1, play.DefaultSettings.Level) }
+func (e *EditorController) Analyse() error {
+	e.a.lock()
+	defer e.a.unlock()
+	return e.play(-1, play.DefaultSettings.Level, AnalyseSaid)
+}
+
+// AnalyseSaid is what Analyse says.
+const AnalyseSaid = "The position is open for analysis as a game with nobody playing: move both sides, and look back with the move list, Undo and Redo"
+
 
 // link is the editor's URL query: mode=editor, the rule set and the
 // position.

@@ -189,6 +189,9 @@ func TestEditorRefusesToPlayInvalid(t *testing.T) {
 	if err := r.Editor.Analyse(); err != nil {
 		t.Fatal(err)
 	}
+	if said := r.page.lastSaid(); said != AnalyseSaid {
+		t.Errorf("Analyse said %q", said)
+	}
 	if r.position() != "k7/8/8/8/8/8/8/K7[] w - - 0 1" || r.Game.s.Computer != -1 {
 		t.Errorf("analysing %q, computer %d", r.position(), r.Game.s.Computer)
 	}

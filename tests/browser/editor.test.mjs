@@ -242,6 +242,7 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
       assert.equal(st.position, c.fen);
       assert.equal(st.computer, 'none');
       assert.equal(st.moves.length, 0);
+      await s.waitFor(() => (document.getElementById('announce').lastElementChild?.textContent || '').startsWith('The position is open for analysis'), { what: 'Analyse said what it opened' });
       await s.assertClean();
     });
 
@@ -333,6 +334,17 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     assert.equal(await s.evaluate(() => document.activeElement.getAttribute('aria-label')), 'e1, empty');
     await s.press('Escape');
     await s.waitFor(() => window.chimera.editor().pick === '', { what: 'Escape drops the piece' });
+    // Undo and Redo inside the editor; Flip board turns its board and its squares.
+    await btn(s, 'Undo').click();
+    await s.waitFor(() => /^8\/8\/8\/8\/8\/8\/8\/4\(WW\)3/.test(window.chimera.editor().position), { what: 'the pair back by Undo' });
+    await btn(s, 'Redo').click();
+    await s.waitFor(() => window.chimera.editor().position.startsWith('8/8/8/8/8/8/8/8'), { what: 'the square empty again by Redo' });
+    await btn(s, 'Flip board').click();
+    await s.waitFor(() => window.chimera.editor().flipped, { what: 'the board flipped' });
+    const first = (await s.getByRole('button', { name: /^[a-h][1-8], / }).all())[0];
+    assert.equal(first.name, 'h1, empty', 'the squares follow the flip');
+    const a1 = await s.squareCenter('a1');
+    assert.ok(a1.y < (await s.squareCenter('a8')).y, 'a1 at the top');
     if (suite.engine === 'chromium') await axe(s, 'editor');
     await s.screenshot('editor-keys');
     await s.assertClean();
