@@ -184,6 +184,9 @@ func New(d Deps, q url.Values) *App {
 	if d.Foreign && a.opts.mode == ModePlay {
 		a.opts.mode = ModeEmbed
 	}
+	if a.opts.embedded() {
+		a.opts.editor = false // a guest's page has no editor
+	}
 	a.prefs = a.loadPrefs()
 	a.Lesson = &LessonController{a: a}
 	a.Editor = &EditorController{a: a}

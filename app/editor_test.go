@@ -197,6 +197,20 @@ func TestEditorRefusesToPlayInvalid(t *testing.T) {
 	}
 }
 
+// TestEditorNotInAGuest: a page framed by another origin opens no editor
+// from a link, nor from a call.
+func TestEditorNotInAGuest(t *testing.T) {
+	r := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: newStorage(), tab: newStorage(), page: &fakePage{}, clock: newClock()}
+	r.App = New(Deps{Board: r.board, Engine: r.engine, Storage: r.store, Tab: r.tab, Page: r.page, Clock: r.clock, Foreign: true},
+		url.Values{"mode": {"editor"}, "variant": {"bedlam"}})
+	if r.Editor.State() != nil || r.board.style.Edit {
+		t.Fatal("a foreign frame opened the editor")
+	}
+	if err := r.Editor.Open(); err == nil || r.Editor.State() != nil {
+		t.Fatalf("Open in a guest: %v", err)
+	}
+}
+
 // TestEditorOwnsTheBoard: while the editor is open the game (a computer's
 // reply included) does not draw; closing it shows the game as it is.
 func TestEditorOwnsTheBoard(t *testing.T) {
