@@ -284,7 +284,14 @@
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') to = (i + bs.length - 1) % bs.length;
     else if (e.key === 'Home') to = 0;
     else if (e.key === 'End') to = bs.length - 1;
-    else return;
+    else if (e.key === 'Enter' || e.key === ' ') {
+      // Picked at the key's press, as the squares take theirs (not left to
+      // the button's own activation, which some drivers' keys never reach).
+      e.preventDefault();
+      e.stopPropagation();
+      api().editPick(bs[i].dataset.letter);
+      return;
+    } else return;
     e.preventDefault();
     e.stopPropagation();
     for (const b of bs) b.tabIndex = b === bs[to] ? 0 : -1;
@@ -400,16 +407,9 @@
   }
   el.play.addEventListener('click', () => failed(api().editPlay(computer(), Number(el.level.value))));
   el.analyse.addEventListener('click', () => failed(api().editAnalyse()));
-  async function copy(s) {
-    try { await navigator.clipboard.writeText(s); return true; } catch (e) { return false; }
-  }
-  function toast(s) {
-    const t = $('toast');
-    t.textContent = s;
-    t.hidden = false;
-    clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => { t.hidden = true; }, 2500);
-  }
+  // The page's own toast and clipboard (ui.js).
+  const copy = s => window.chimeraUI.copyText(s);
+  const toast = s => window.chimeraUI.toast(s);
   el.copy.addEventListener('click', async () => {
     if (!view) return;
     toast(await copy(view.position) ? 'Position copied' : 'Could not copy the position: copy it from the Position box');

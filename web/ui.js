@@ -830,6 +830,8 @@
     box: boardBox,
     mods,
     show,
+    toast, // for editor.js
+    copyText,
     view: () => view, // the last view shown (null before the first)
     announce,
     address,

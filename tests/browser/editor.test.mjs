@@ -164,6 +164,12 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
         await s.drag(from, panel, { steps: 10 });
         await waitSaid(s, `into ${c.toHand[1] === 'black' ? 'Black' : 'White'}'s hand`);
       }
+      // A piece dragged off the board is removed.
+      await pieceOnto(s, 'White Pawn', 'h3');
+      await waitSaid(s, 'White Pawn on h3');
+      const off = await s.getByRole('heading', { name: 'Edit position' }).point();
+      await s.drag(await s.squareCenter('h3'), off, { steps: 10 });
+      await waitSaid(s, 'White Pawn taken off h3');
       if (c.castle) {
         await reveal(s, '#ed-castling');
         const box = s.getByRole('checkbox', { name: c.castle });
@@ -197,6 +203,19 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
       assert.equal(addr.mode, 'editor');
       assert.equal(addr.fen, c.fen);
       await s.screenshot(`editor-${variant}`);
+      if (suite.engine === 'chromium') {
+        // Copy position and Share link (no Web Share on the desktop: the clipboard).
+        await s.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+        await btn(s, 'Copy position').click();
+        await s.waitFor(() => document.getElementById('toast').textContent === 'Position copied', { what: 'Position copied' });
+        assert.equal(await s.evaluate(() => navigator.clipboard.readText()), c.fen);
+        await btn(s, 'Share link').click();
+        await s.waitFor(() => document.getElementById('toast').textContent === 'Link copied', { what: 'Link copied' });
+        const link = new URL(await s.evaluate(() => navigator.clipboard.readText()));
+        assert.equal(link.searchParams.get('mode'), 'editor');
+        assert.equal(link.searchParams.get('variant'), variant);
+        assert.equal(link.searchParams.get('fen'), c.fen);
+      }
 
       // Play against the computer (Black, level 1).
       await reveal(s, '#ed-computer');
