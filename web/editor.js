@@ -453,5 +453,24 @@
     }
   }, true);
 
+  // The canvas hears the mouse only over itself (Ebiten listens there): a
+  // piece dragged off the board and let go over the page would stay in the
+  // hand. While the editor is open, a drag begun on the canvas is followed
+  // over the page, and its release given to the canvas: the piece leaves
+  // the board.
+  let canvasDrag = false;
+  const canvas = () => document.querySelector('body > canvas');
+  function forward(e) {
+    const c = canvas();
+    if (c) c.dispatchEvent(new MouseEvent(e.type, { clientX: e.clientX, clientY: e.clientY, screenX: e.screenX, screenY: e.screenY,
+      button: e.button, buttons: e.buttons, bubbles: true, cancelable: true }));
+  }
+  document.addEventListener('mousedown', e => { canvasDrag = !!view && e.button === 0 && e.target === canvas(); }, true);
+  window.addEventListener('mousemove', e => { if (canvasDrag && e.target !== canvas()) forward(e); }, true);
+  window.addEventListener('mouseup', e => {
+    if (canvasDrag && e.target !== canvas()) forward(e);
+    canvasDrag = false;
+  }, true);
+
   window.chimeraEditor = { show };
 })();

@@ -37,6 +37,7 @@ const CASES = {
     typed: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w Qk - 0 1',
   },
   'bifold-halfgi': {
+    bifold: true,
     clicks: [['White Wazir', 'e1'], ['Black Wazir', 'e8'], ['Black Halfling Rook', 'a8']],
     drags: [['Black Ferz', 'e8'], ['White Pawn', 'd2'], ['Black Pawn', 'd7']],
     merge: ['White Ferz', 'e1'], mergeSays: 'White Ferz joins the White Wazir on e1',
@@ -48,6 +49,7 @@ const CASES = {
     typed: '(rr)3(fw)2(rr)/8/8/8/8/8/8/(RR)3(WF)2(RR)[Bq] w KQkq - 0 1',
   },
   'bifold-halfgi-pawns': {
+    bifold: true,
     clicks: [['White Wazir', 'e1'], ['Black Ferz', 'e8'], ['White Left Pawn', 'd2']],
     drags: [['Black Left Pawn', 'd7'], ['Black Right Pawn', 'd7']],
     merge: ['White Right Pawn', 'd2'], mergeSays: 'White Right Pawn joins the White Left Pawn on d2',
@@ -58,6 +60,7 @@ const CASES = {
     typed: '4f3/3(dl)4/8/8/8/8/3(LD)4/4W3[LLd] b - - 0 7',
   },
   'bifold-halfgi-weak': {
+    bifold: true,
     clicks: [['White Wazir', 'e1'], ['Black Wazir', 'e8'], ['White Weak Pawn', 'd2']],
     drags: [['Black Weak Pawn', 'd7'], ['Black Weak Pawn', 'd7']],
     merge: ['White Weak Pawn', 'd2'], mergeSays: 'White Weak Pawn joins the White Weak Pawn on d2',
@@ -165,11 +168,13 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
         await waitSaid(s, `into ${c.toHand[1] === 'black' ? 'Black' : 'White'}'s hand`);
       }
       // A piece dragged off the board is removed.
-      await pieceOnto(s, 'White Pawn', 'h3');
-      await waitSaid(s, 'White Pawn on h3');
+      await reveal(s, '#ed-palette');
+      const spare = c.bifold ? 'White Horse' : 'White Pawn';
+      await pieceOnto(s, spare, 'h3');
+      await waitSaid(s, `${spare} on h3`);
       const off = await s.getByRole('heading', { name: 'Edit position' }).point();
       await s.drag(await s.squareCenter('h3'), off, { steps: 10 });
-      await waitSaid(s, 'White Pawn taken off h3');
+      await waitSaid(s, `${spare} taken off h3`);
       if (c.castle) {
         await reveal(s, '#ed-castling');
         const box = s.getByRole('checkbox', { name: c.castle });
