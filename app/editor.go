@@ -793,7 +793,6 @@ func (e *EditorController) Analyse() error {
 // AnalyseSaid is what Analyse says.
 const AnalyseSaid = "The position is open for analysis as a game with nobody playing: move both sides, and look back with the move list, Undo and Redo"
 
-
 // link is the editor's URL query: mode=editor, the rule set and the
 // position.
 func (e *EditorController) link() string {
