@@ -9,7 +9,8 @@
 //     player and its stale answers, the games kept on this device, links,
 //     records, the move box, hints and the embedding page's messages;
 //   - LessonController (lesson.go): How to play, a lesson's examples and
-//     exercises on the board.
+//     exercises on the board;
+//   - EditorController (editor.go): the position editor.
 //
 // The router holds what the page has once (the player's settings, the
 // notices, the caption about the board) and decides who draws: a
@@ -26,6 +27,7 @@ package app
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -131,7 +133,8 @@ type App struct {
 	// Game is the game on the page; Lesson is How to play (open or not).
 	Game   *GameController
 	Lesson *LessonController
-	owner  controller // the controller that owns the board
+	Editor *EditorController // the position editor (open or not)
+	owner  controller        // the controller that owns the board
 
 	opts  options // the page's URL options (mode, orientation, ...)
 	prefs Prefs
@@ -181,12 +184,23 @@ func New(d Deps, q url.Values) *App {
 	if d.Foreign && a.opts.mode == ModePlay {
 		a.opts.mode = ModeEmbed
 	}
+	if a.opts.embedded() {
+		a.opts.editor = false // a guest's page has no editor
+	}
 	a.prefs = a.loadPrefs()
 	a.Lesson = &LessonController{a: a}
-	a.Game = newGame(a, q)
+	a.Editor = &EditorController{a: a}
+	gq := q
+	if a.opts.editor {
+		gq = withoutGame(q) // the link is the editor's: the game behind it is the one a reload shows
+	}
+	a.Game = newGame(a, gq)
 	a.d.Board.SetStyle(a.style())
 	a.owner = a.Game
 	a.Game.start()
+	if a.opts.editor {
+		a.Editor.openLink(q.Get("variant"), q.Get("fen"))
+	}
 	a.unlock()
 	return a
 }
@@ -214,6 +228,14 @@ func (a *App) closeLesson() {
 	a.owner = a.Game
 }
 
+// closeEditor closes an open editor; the game owns the board again (the
+// caller draws it).
+func (a *App) closeEditor() {
+	if a.Editor.es != nil {
+		a.Editor.end()
+	}
+}
+
 // guest reports whether the page is a guest in another page (an embed or a
 // diagram, or framed by another origin): it keeps nothing of the visitor's.
 func (a *App) guest() bool { return a.opts.embedded() }
@@ -227,7 +249,7 @@ func (a *App) unlock() {
 	if o.show {
 		v = a.buildView()
 		if !a.guest() {
-			addr = Link(a.Game.linkQuery())
+			addr = a.address()
 		}
 	}
 	a.mu.Unlock()
@@ -249,6 +271,26 @@ func (a *App) unlock() {
 }
 
 func (a *App) lock() { a.mu.Lock() }
+
+// address is the page's URL query: the editor's while it is open, else
+// the game's.
+func (a *App) address() string {
+	if a.Editor.es != nil {
+		return a.Editor.link()
+	}
+	return Link(a.Game.linkQuery())
+}
+
+// withoutGame returns q without the parameters that name a game.
+func withoutGame(q url.Values) url.Values {
+	out := url.Values{}
+	for k, v := range q {
+		if !slices.Contains(LinkKeys, k) {
+			out[k] = v
+		}
+	}
+	return out
+}
 
 // note adds a message for the player (each text once a page).
 func (a *App) note(text string) {
@@ -278,6 +320,23 @@ func (a *App) storageFailed(err error) {
 	a.storageNoted = true
 	why, _, _ := strings.Cut(err.Error(), ":") // the error's name: the rest names a key
 	a.note("This browser did not keep the game (" + why + "): play goes on, but the moves from here are lost when the page is closed. Copy game keeps them")
+}
+
+// BoardEdit takes a tap or a drag on the editor's board (an
+// IntentEditTap or IntentEditDrag): the editor uses it while it owns the
+// board.
+func (a *App) BoardEdit(in model.Intent) {
+	a.lock()
+	defer a.unlock()
+	if a.owner != a.Editor {
+		return
+	}
+	switch in.Kind {
+	case model.IntentEditTap:
+		a.Editor.tap(in.Square, in.Slot)
+	case model.IntentEditDrag:
+		a.Editor.drag(in.Square, in.Slot, in.To, in.Hand)
+	}
 }
 
 // BoardMove takes a move the player made on the board (a move string): the

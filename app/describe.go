@@ -66,6 +66,9 @@ func (a *App) Describe(sq model.Square, slot int) {
 
 func (a *App) describe(sq model.Square, slot int) {
 	p := a.owner.shownPosition()
+	if p == nil {
+		return // the editor's position is not one the rules take
+	}
 	d, ok := learn.Describe(p, int(sq), slot)
 	if !ok {
 		a.dismissNote()
@@ -103,6 +106,9 @@ func (a *App) DescribeSquare(text string) error {
 	a.lock()
 	defer a.unlock()
 	p := a.owner.shownPosition()
+	if p == nil {
+		return errString("the position on the board is being edited")
+	}
 	if p.At(int(sq))[0] == game.NoPiece {
 		a.dismissNote()
 		return errString("there is no piece on " + sq.String())

@@ -29,6 +29,7 @@ type options struct {
 	ply         int    // the ply shown first (-1: the last)
 	interactive bool   // the player may move on the board
 	save        bool   // an embed keeps its game (under its own parameters)
+	editor      bool   // mode=editor: the page opens with the position editor
 }
 
 // readOptions reads mode, orient, ply, interactive and save; what is wrong
@@ -39,6 +40,8 @@ func (a *App) readOptions(q url.Values) options {
 	case "", ModePlay:
 	case ModeEmbed, ModeDiagram:
 		o.mode = m
+	case "editor":
+		o.editor = true // the full page, the editor open
 	default:
 		a.note("Unknown mode " + play.Quote(string(m)) + ": the full page is shown")
 	}

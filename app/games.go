@@ -410,6 +410,7 @@ func (g *GameController) switchTo(s *play.Session, id string, created int64) {
 	g.abandon()
 	g.a.closeLesson()
 	g.premove, g.shapes = "", nil
+	g.a.closeEditor()
 	g.s = s
 	g.id = id
 	g.created = created

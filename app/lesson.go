@@ -129,6 +129,7 @@ func (l *LessonController) Open(id string, section int) error {
 		l.a.d.Board.CancelSelection()
 		l.a.clearNote()
 	}
+	l.a.closeEditor()
 	l.end()
 	l.ls = &lessonState{l: les, variant: id}
 	l.a.take(l)

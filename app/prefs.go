@@ -77,6 +77,7 @@ func (a *App) style() model.Style {
 	st := a.prefs.style()
 	st.TapDescribes = a.opts.mode == ModeDiagram
 	st.Theme, st.Board = a.theme(), a.prefs.Board
+	st.Edit = a.owner != nil && a.owner == a.Editor
 	return st
 }
 

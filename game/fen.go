@@ -89,7 +89,7 @@ func Parse(v *Variant, s string) (*Position, error) {
 			return nil, perrc(CheckHands, "hand", hand, "%s has no pieces in hand", v.Name)
 		}
 	}
-	if err := p.parseBoard(board); err != nil {
+	if err := p.parseBoard(board, true); err != nil {
 		return nil, err
 	}
 	for i := 0; i < len(hand); i++ {
@@ -165,7 +165,9 @@ func Parse(v *Variant, s string) (*Position, error) {
 	return p, nil
 }
 
-func (p *Position) parseBoard(board string) error {
+// parseBoard reads the board field; pawnRanks: also refuse a pawn where it
+// could never stand (RULES.md 7.4; a Setup holds any arrangement).
+func (p *Position) parseBoard(board string, pawnRanks bool) error {
 	v := p.v
 	ranks := strings.Split(board, "/")
 	if len(ranks) != 8 {
@@ -220,7 +222,7 @@ func (p *Position) parseBoard(board string) error {
 			}
 			s := r*8 + file
 			for _, x := range p.sq[s] {
-				if x == NoPiece || !x.Kind().IsPawn() {
+				if x == NoPiece || !x.Kind().IsPawn() || !pawnRanks {
 					continue
 				}
 				last := 7

@@ -35,6 +35,10 @@
 // loop, without the renderer's lock held: IntentMove (Move string), and
 // IntentDescribe (Square, Slot) for a right-click or a long press
 // (input.LongPress) on the board, which asks the owner to name the piece.
+// With Style.Edit (the position editor) the board makes no moves: a tap is
+// IntentEditTap (Square, Slot) and a piece dragged IntentEditDrag (Square,
+// Slot, To, Hand: onto a square, a hand, or off the board); PageHit tells
+// what lies under a point of the page (the page's palette drags).
 //
 // SetOverlay draws marks and arrows over the position until the next
 // position is set (model.Overlay): the squares a described piece reaches or

@@ -464,11 +464,11 @@ func (g *Game) drawDrag(p painter) {
 	n := b.Count(src.Square)
 	for s := 0; s < 2; s++ {
 		pc := b.Cells[src.Square][s]
-		if pc == model.None {
-			continue
+		if pc == model.None || src.Only > 0 && s != src.Only-1 {
+			continue // the editor drags one piece of a pair
 		}
 		dx := 0.0
-		if b.Bifold && n == 2 && sprites.IsHalf(byte(pc), true) {
+		if b.Bifold && n == 2 && src.Only == 0 && sprites.IsHalf(byte(pc), true) {
 			dx = (float64(s) - 0.5) * sq / 2 * scale
 		}
 		g.drawToken(p, pc, x+dx, y, sq, scale, 1)

@@ -148,9 +148,40 @@ func (g *Game) SetStyle(s model.Style) {
 	if s.AnimSpeed == 0 {
 		g.plan = nil
 	}
+	if s.Edit != g.style.Edit {
+		g.in.Reset()
+	}
 	g.style = s
 	g.pal = PaletteFor(s.Theme, s.Board)
 	g.dmg.All()
+}
+
+// HandPanelCenter returns the centre of color's hand panel in CSS pixels
+// of the page (ok false without hands).
+func (g *Game) HandPanelCenter(color int) (Point, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.board.HasHands || color < 0 || color > 1 || g.lay.Hands[color].Empty() {
+		return Point{}, false
+	}
+	x, y := g.lay.Hands[color].Center()
+	return Point{X: x + g.originX, Y: y + g.originY}, true
+}
+
+// PageHit says what is under (x, y), CSS pixels of the page's viewport: a
+// square (hand -1), or the hand of colour hand (sq NoSquare); ok false for
+// neither. The page's palette drags drop pieces with it.
+func (g *Game) PageHit(x, y float64) (sq model.Square, hand int, ok bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	x, y = x-g.originX, y-g.originY
+	if s, ok := g.lay.SquareAt(x, y); ok {
+		return s, -1, true
+	}
+	if c, ok := (env{g}).HandSideAt(x, y); ok {
+		return model.NoSquare, c, true
+	}
+	return model.NoSquare, -1, false
 }
 
 // CancelSelection drops the selected piece, a drag and an open choice (the
@@ -338,6 +369,26 @@ func (e env) ChoiceCenters(to model.Square, n int) []layout.Point {
 	return e.g.lay.ChoiceCenters(to, n)
 }
 func (e env) ChoiceRadius() float64 { return e.g.lay.ChoiceRadius() }
+
+// SlotAt, Occupied and HandSideAt answer the editor's board (input.EditEnv).
+func (e env) SlotAt(sq model.Square, x float64) int {
+	if e.g.board.Bifold && e.g.board.Count(sq) == 2 && x > e.g.lay.SquareCenter(sq).X {
+		return 1
+	}
+	return 0
+}
+func (e env) Occupied(sq model.Square) bool { return e.g.board.Count(sq) > 0 }
+func (e env) HandSideAt(x, y float64) (int, bool) {
+	if !e.g.board.HasHands {
+		return 0, false
+	}
+	for c := 0; c < 2; c++ {
+		if e.g.lay.Hands[c].Contains(x, y) {
+			return c, true
+		}
+	}
+	return 0, false
+}
 
 func (g *Game) emit(i model.Intent) { g.pending = append(g.pending, i) }
 

@@ -57,7 +57,7 @@ func (g *Game) handleInput(now time.Time) {
 			g.motion(x, y)
 			p.hold.Motion(x, y)
 		}
-		if hx, hy, ok := p.hold.Due(now); ok {
+		if hx, hy, ok := p.hold.Due(now); ok && !g.style.Edit {
 			// A long press: describe the piece, and forget the tap.
 			g.stats.nLongPress++
 			g.inputChange(g.in.Reset)
@@ -94,7 +94,7 @@ func (g *Game) handleInput(now time.Time) {
 	// arrow, a right-click a circle (Shift, Alt: other colours). With Ctrl
 	// or ⌘ (and on a diagram) a right-click describes the piece instead.
 	switch {
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight):
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && !g.style.Edit: // the editor's board neither draws nor describes
 		g.inputChange(g.in.Reset)
 		shift, alt, ctrl := pressMods()
 		if sq, ok := g.lay.SquareAt(x, y); ok && !ctrl && !g.style.TapDescribes {
@@ -125,6 +125,10 @@ func (g *Game) describe(x, y float64) {
 }
 
 func (g *Game) press(x, y float64, touch bool) {
+	if g.style.Edit {
+		g.inputChange(func() { g.in.EditPress(x, y, touch, env{g}) })
+		return
+	}
 	if g.style.TapDescribes {
 		g.describe(x, y)
 		return
@@ -145,10 +149,23 @@ func (g *Game) press(x, y float64, touch bool) {
 }
 
 func (g *Game) motion(x, y float64) {
+	if g.style.Edit {
+		g.inputChange(func() { g.in.EditMotion(x, y) })
+		return
+	}
 	g.inputChange(func() { g.in.Motion(x, y) }) // a drag's token is repainted by Draw
 }
 
 func (g *Game) release(x, y float64) {
+	if g.style.Edit {
+		var in model.Intent
+		var ok bool
+		g.inputChange(func() { in, ok = g.in.EditRelease(x, y, env{g}) })
+		if ok {
+			g.emit(in)
+		}
+		return
+	}
 	var mv string
 	g.inputChange(func() { mv = g.in.Release(x, y, env{g}) })
 	if mv != "" {

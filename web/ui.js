@@ -143,6 +143,7 @@
     el.input.disabled = false;
     el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
     if (window.chimeraLearn) window.chimeraLearn.show(v); // How to play, captions, hints (learn.js)
+    if (window.chimeraEditor) window.chimeraEditor.show(v); // the position editor (editor.js)
     place();
   }
 
@@ -415,7 +416,7 @@
   // game's parameters replace those of the address, the others stay. It is
   // written at once: a reload right after a move must load that move (a
   // reload's address is taken before the page's last handlers run).
-  const gameKeys = ['variant', 'fen', 'moves', 'ai', 'level'];
+  const gameKeys = ['variant', 'fen', 'moves', 'ai', 'level', 'mode']; // mode: the editor's (mode=editor) comes and goes
   function address(query) {
     const u = new URL(location.href);
     const keep = [];
@@ -829,6 +830,8 @@
     box: boardBox,
     mods,
     show,
+    toast, // for editor.js
+    copyText,
     view: () => view, // the last view shown (null before the first)
     announce,
     address,

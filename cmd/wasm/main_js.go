@@ -30,6 +30,8 @@ func main() {
 			a.BoardClear()
 		case model.IntentDraw:
 			a.BoardDraw(in.Drawn)
+		case model.IntentEditTap, model.IntentEditDrag:
+			a.BoardEdit(in)
 		}
 	}})
 	eng := startWorker(func(m app.EngineAnswer) { a.Game.EngineAnswer(m) })
@@ -401,6 +403,9 @@ func bindPage(a *app.App, g *render.Game) {
 			return nil
 		}),
 	}
+	for k, f := range editorAPI(a, g, fn, arg, errText) {
+		api[k] = f
+	}
 	js.Global().Set("chimeraApp", js.ValueOf(api))
 	if u := ui(); u.Truthy() {
 		u.Call("ready")
@@ -501,6 +506,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine)
 				"feedback": l.Feedback, "playing": l.Playing}
 		}),
 	}
+	editorHook(a, g, hook)
 	h := js.ValueOf(hook)
 	boot := js.Global().Get("chimeraBoot")
 	if !boot.Truthy() || boot.Get("whenShown").Type() != js.TypeFunction {

@@ -28,6 +28,10 @@ type Source struct {
 	Square model.Square // the board square (NoSquare for the hand)
 	Color  int          // the hand's colour
 	Piece  model.Piece  // the hand piece
+	// Only is, on the editor's board (EditPress), the piece of the square
+	// pressed: 1 + its slot; 0 for none (an empty square) or, in play,
+	// the whole square.
+	Only int
 }
 
 // Matches reports whether target t starts from s.

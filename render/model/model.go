@@ -331,6 +331,11 @@ const (
 	IntentDescribe                   // name the piece on Intent.Square (slot Intent.Slot) and mark what it covers
 	IntentClear                      // a press on the board that selects nothing: drop a queued premove, the drawn arrows
 	IntentDraw                       // a right-drag drew Intent.Drawn (an arrow, or a circle when From == To)
+	// The position editor's board (Style.Edit): a tap on Intent.Square, and
+	// the piece of Square (slot Slot) dragged onto To, or onto the hand of
+	// colour Hand (To NoSquare), or off the board (To NoSquare, Hand -1).
+	IntentEditTap
+	IntentEditDrag
 )
 
 // Intent is one request from the player to the renderer's owner.
@@ -343,6 +348,8 @@ type Intent struct {
 	Slot int
 	// Drawn is IntentDraw's arrow or circle.
 	Drawn Shape
+	To    Square // IntentEditDrag: where the piece was dropped, NoSquare off the board
+	Hand  int    // IntentEditDrag: the hand it was dropped on (0 White, 1 Black), -1 none
 }
 
 // A Shape is an arrow or a circle the player drew on the board with a
@@ -435,6 +442,10 @@ type Style struct {
 	// Theme is the page's colours ("dark", "light") and Board the squares'
 	// ("brown", "green", "blue"): render.PaletteFor.
 	Theme, Board string
+	// Edit is the position editor's board: a tap or a drag is reported as
+	// IntentEditTap or IntentEditDrag (input.Machine.EditPress), any piece
+	// may be dragged, and nothing is described.
+	Edit bool
 }
 
 // PageThemes and BoardThemes are the themes of Style (the page's own
