@@ -6,7 +6,7 @@
 // region says, a demoting capture shown before it is made).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuites, sleep } from './lib/harness.mjs';
+import { browserSuites, sleep, CAPABILITIES } from './lib/harness.mjs';
 import { decodePNG } from './lib/png.mjs';
 
 // byId reads what the page shows in an element: its text, and whether it is shown.
@@ -273,7 +273,13 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     await sleep(500);
     const st = await s.state();
     assert.equal(st.moves.length, 6, `the cancelled premove was played: ${st.moves}`);
-    // An arrow and a circle, then a left press on an empty square clears them.
+    // An arrow and a circle, then a left press on an empty square clears them
+    // (not in WebKitGTK: its WebDriver releases the right button as the left).
+    if (!CAPABILITIES[suite.engine].rightButton) {
+      process.stderr.write(`${suite.engine}: the right-drag part is skipped: its WebDriver sends the right button's release as the left's\n`);
+      await s.assertClean();
+      return;
+    }
     await s.rightDrag(await at('a2'), await at('a4'));
     await s.rightDrag(await at('h7'), await at('h7'));
     await s.waitFor(() => window.chimera.overlay().shapes.length === 2, { what: 'the arrow and the circle' });

@@ -63,13 +63,15 @@ const drivers = {
 
 // CAPABILITIES: what each engine can do here. touch: touch input; mobile: a
 // phone's viewport (390 px wide, DPR 3); offline: a switch that cuts the
-// browser's network; minWidth: the narrowest viewport.
+// browser's network; minWidth: the narrowest viewport; rightButton: a
+// right-button press and release as a page sees them.
 export const CAPABILITIES = {
-  chromium: { touch: true, mobile: true, offline: true, minWidth: 0 },
-  firefox: { touch: true, mobile: true, offline: true, minWidth: 0 },
-  // WebKitWebDriver delivers touch actions as mouse events; MiniBrowser's
-  // window is at least 447 px wide (its toolbar).
-  webkit: { touch: false, mobile: false, offline: false, minWidth: 447 },
+  chromium: { touch: true, mobile: true, offline: true, minWidth: 0, rightButton: true },
+  firefox: { touch: true, mobile: true, offline: true, minWidth: 0, rightButton: true },
+  // WebKitWebDriver delivers touch actions as mouse events, and a right
+  // button's release as the left's (mouseup with button 0, no pointerup);
+  // MiniBrowser's window is at least 447 px wide (its toolbar).
+  webkit: { touch: false, mobile: false, offline: false, minWidth: 447, rightButton: false },
 };
 
 // unsupported says why an engine cannot run a test that needs the launch
