@@ -54,12 +54,16 @@
     document.getElementById('origin-error').textContent = why;
     return o;
   }
+  let previewTimer = 0;
   const esc = s => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   function show() {
     const f = form.elements;
     const w = Math.max(240, +f.width.value || 480), h = Math.max(240, +f.height.value || 560);
     const s = src(true), preview = src(false);
-    if (frame.getAttribute('src') !== preview) frame.setAttribute('src', preview);
+    // The preview follows a moment after the last change: one load, not one
+    // per keystroke (a load cut short by the next is wasted, and says so).
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => { if (frame.getAttribute('src') !== preview) frame.setAttribute('src', preview); }, frame.getAttribute('src') ? 400 : 0);
     frame.style.width = w + 'px';
     frame.style.height = h + 'px';
     const ai = f.mode.value === 'embed';
