@@ -43,7 +43,14 @@
   const onShown = [];
   boot.whenShown = fn => { if (boot.shown !== undefined) fn(); else onShown.push(fn); };
 
+  // A page being left (a reload, an embed's frame given a new address)
+  // cuts its downloads short: that is not a failure to report.
+  let leaving = false;
+  window.addEventListener('pagehide', () => { leaving = true; });
+  window.addEventListener('beforeunload', () => { leaving = true; });
+
   function showError(text, err) {
+    if (leaving) return;
     boot.error = text;
     loader.classList.remove('done');
     loader.classList.add('error');

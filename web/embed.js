@@ -63,7 +63,7 @@
     // The preview follows a moment after the last change: one load, not one
     // per keystroke (a load cut short by the next is wasted, and says so).
     clearTimeout(previewTimer);
-    previewTimer = setTimeout(() => { if (frame.getAttribute('src') !== preview) frame.setAttribute('src', preview); }, frame.getAttribute('src') ? 400 : 0);
+    previewTimer = setTimeout(() => { if (frame.getAttribute('src') !== preview) frame.setAttribute('src', preview); }, 300);
     frame.style.width = w + 'px';
     frame.style.height = h + 'px';
     const ai = f.mode.value === 'embed';
