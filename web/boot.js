@@ -44,19 +44,21 @@
   boot.whenShown = fn => { if (boot.shown !== undefined) fn(); else onShown.push(fn); };
 
   // A page being left (a reload, an embed's frame given a new address)
-  // cuts its downloads short: that is not a failure to report.
+  // cuts its downloads short: that is not a failure to report. So a failure
+  // is reported a moment later, by a timer that a page left never runs.
   let leaving = false;
   window.addEventListener('pagehide', () => { leaving = true; });
-  window.addEventListener('beforeunload', () => { leaving = true; });
 
   function showError(text, err) {
-    if (leaving) return;
-    boot.error = text;
-    loader.classList.remove('done');
-    loader.classList.add('error');
-    msg.textContent = text;
-    if (err) console.error(text, err);
-    else console.error(text);
+    setTimeout(() => {
+      if (leaving) return;
+      boot.error = text;
+      loader.classList.remove('done');
+      loader.classList.add('error');
+      msg.textContent = text;
+      if (err) console.error(text, err);
+      else console.error(text);
+    }, 250);
   }
 
   function progress(done, total) {
