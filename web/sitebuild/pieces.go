@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"chimera/game"
 	"chimera/learn"
 	"chimera/sprites"
 )
@@ -29,4 +34,96 @@ func WritePieces(dist string) error {
 		}
 	}
 	return nil
+}
+
+// SheetName returns the name of the sheet of every piece of a family, as
+// <symbol>s (sprites.Symbol): what web/paint.js draws the board's picture
+// with before main.wasm has loaded.
+func SheetName(bifold bool) string {
+	if bifold {
+		return "pieces-bifold.svg"
+	}
+	return "pieces-full.svg"
+}
+
+// SymbolID returns the id of a piece's symbol in its family's sheet: the
+// family, then the letter (upper case White), then "-down" for the picture of
+// a piece moving down the screen where that differs (a handed bifold pawn).
+// web/paint.js builds the same ids.
+func SymbolID(letter byte, bifold, down bool) string {
+	fam := "full"
+	if bifold {
+		fam = "bifold"
+	}
+	id := "p-" + fam + "-" + string(letter)
+	if down {
+		id += "-down"
+	}
+	return id
+}
+
+// Sheet returns a family's sheet of pieces.
+func Sheet(letters string, bifold bool) []byte {
+	var b strings.Builder
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg"><defs>`)
+	for _, l := range []byte(letters) {
+		for _, x := range []byte{l, l | 0x20} {
+			up := sprites.Symbol(x, bifold, false, SymbolID(x, bifold, false))
+			b.WriteString(up)
+			if down := sprites.Symbol(x, bifold, true, SymbolID(x, bifold, true)); !bytes.Equal(sprites.SVG(x, bifold, true), sprites.SVG(x, bifold, false)) {
+				b.WriteString(down)
+			}
+		}
+	}
+	b.WriteString("</defs></svg>\n")
+	return []byte(b.String())
+}
+
+// WriteSheets writes both families' sheets of pieces.
+func WriteSheets(dist string) error {
+	full, bifold := learn.PieceLetters()
+	for _, fam := range []struct {
+		letters string
+		bifold  bool
+	}{{full, false}, {bifold, true}} {
+		if err := os.WriteFile(filepath.Join(dist, SheetName(fam.bifold)), Sheet(fam.letters, fam.bifold), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// paintGame is what web/paint.js knows of a rule set: enough to draw its
+// board without its rules.
+type paintGame struct {
+	Start  string `json:"start"`  // the start position string
+	Bifold bool   `json:"bifold"` // the bifold family's pieces (two may share a square)
+	Hands  string `json:"hands"`  // the letters a hand may hold, in display order ("" without drops)
+	Name   string `json:"name"`
+}
+
+// paintPH is paint.js's placeholder for the rule sets' table.
+const paintPH = `{"__CHIMERA_GAMES__": 0}`
+
+// StampPaint fills paint.js's table of rule sets: each one's start
+// position, family and hand order (game.Variants).
+func StampPaint(tmpl []byte) ([]byte, error) {
+	if !bytes.Contains(tmpl, []byte(paintPH)) {
+		return nil, fmt.Errorf("paint.js lacks %s", paintPH)
+	}
+	games := map[string]paintGame{}
+	for _, v := range game.Variants() {
+		g := paintGame{Start: v.Start, Bifold: v.Bifold, Name: v.Name}
+		if v.Drops {
+			for _, k := range v.HandOrder() {
+				g.Hands += string(v.Letter(k))
+			}
+		}
+		games[v.ID] = g
+	}
+	js, err := json.Marshal(games)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.ReplaceAll(tmpl, []byte(paintPH), js), nil
 }
