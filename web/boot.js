@@ -54,15 +54,26 @@
 
   function progress(done, total) {
     if (total > 0) bar.style.width = Math.min(100, 100 * done / total).toFixed(1) + '%';
-    msg.textContent = 'Loading Chimera… ' + (done / 1e6).toFixed(1) + (total > 0 ? ' / ' + (total / 1e6).toFixed(1) : '') + ' MB';
+    msg.textContent = 'Loading the board… ' + (done / 1e6).toFixed(1) + (total > 0 ? ' / ' + (total / 1e6).toFixed(1) : '') + ' MB';
   }
 
+  // main.wasm is on its way from the start (index.html preloads it; this
+  // fetch takes the preloaded answer): nothing waits for anything else. Its
+  // file name carries a hash of its content (web/sitebuild writes it here).
+  const wasmResponse = fetch('main.wasm');
   // The build writes site.json with the files' sizes: the progress bar's total
-  // (Content-Length is the compressed size when the server gzips).
-  const sizes = fetch('site.json').then(r => r.ok ? r.json() : null).catch(() => null);
+  // (Content-Length is the compressed size when the server gzips). Read when
+  // it comes, never waited for.
+  let total = 0;
+  fetch('site.json').then(r => r.ok ? r.json() : null).then(site => {
+    if (!site) return;
+    boot.version = site.version;
+    const name = (site.names && site.names['main.wasm']) || 'main.wasm';
+    if (site.files && site.files[name]) total = site.files[name].size;
+  }).catch(() => {});
 
   // withProgress passes the response body through while counting its bytes.
-  function withProgress(resp, total) {
+  function withProgress(resp) {
     if (!resp.body || typeof ReadableStream !== 'function') return resp;
     const reader = resp.body.getReader();
     let n = 0;
@@ -79,15 +90,13 @@
     return new Response(stream, { status: resp.status, headers: { 'Content-Type': 'application/wasm' } });
   }
 
+  // instantiate compiles main.wasm while it streams in.
   async function instantiate(go) {
-    const site = await Promise.race([sizes, new Promise(r => setTimeout(() => r(null), 500))]);
-    if (site) boot.version = site.version;
-    const total = site && site.files && site.files['main.wasm'] ? site.files['main.wasm'].size : 0;
-    const resp = await fetch('main.wasm');
+    const resp = await wasmResponse;
     if (!resp.ok) throw new Error('main.wasm: HTTP ' + resp.status + (resp.status === 404 ? ' (is the site built? run `make build`)' : ''));
     if (WebAssembly.instantiateStreaming) {
       try {
-        const r = await WebAssembly.instantiateStreaming(withProgress(resp, total), go.importObject);
+        const r = await WebAssembly.instantiateStreaming(withProgress(resp), go.importObject);
         boot.wasmFetched = performance.now();
         return r.instance;
       } catch (e) {
