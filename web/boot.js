@@ -189,5 +189,8 @@
     setTimeout(registerServiceWorker, 3000);
   }
 
-  start();
+  // boot.js is the page's first script (main.wasm is fetched from the start);
+  // the game starts once the others (wasm_exec.js among them) have run.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 })();

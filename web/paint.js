@@ -4,7 +4,7 @@
 // link, the link's own position, the start), as an SVG in the board's box
 // (<body>, where Ebiten puts its canvas): the squares, the pieces (the sheet
 // of the family's pieces that web/sitebuild draws with the board's own art,
-// pieces-full.svg or pieces-bifold.svg) and the hands, laid out as
+// in this file) and the hands, laid out as
 // render/layout lays out the canvas, flipped as the board will be. When the
 // board is on screen (chimeraBoot.whenShown) the picture fades out under
 // it: the board appears in the same place, at the same size.
@@ -19,12 +19,16 @@
 // link to the game the device keeps, shows its position.
 //
 // window.chimeraPaint: {source, variant, position, flipped, draw(), keep(view)};
+// chimeraBoot.picture: when the picture with its pieces was first on screen;
 // the picture (#paint) carries its layout for the tests: data-board (x, y,
 // side of the board in the box), and on every piece data-square, data-slot,
 // data-piece, on every hand piece data-hand, data-piece, data-count.
 'use strict';
 (function () {
   const GAMES = {"__CHIMERA_GAMES__": 0};
+  // Both families' sheets of pieces (SVG <symbol>s), also written by the
+  // build: in this file, the picture waits for no other.
+  const SHEETS = {"__CHIMERA_SHEETS__": 0};
   const boot = window.chimeraBoot || {};
   const params = new URLSearchParams(location.search);
   const guest = boot.foreign || (boot.mode && boot.mode !== 'play');
@@ -278,19 +282,16 @@
     el.replaceChildren(...(defs ? [defs] : []), svg);
   }
 
-  // The family's sheet of pieces, read once and put in the page: <use> finds
-  // its symbols in the document (a <use> of another file's symbol draws no
-  // clip paths in some engines).
-  fetch(game.bifold ? 'pieces-bifold.svg' : 'pieces-full.svg').then(r => r.ok ? r.text() : Promise.reject(new Error('HTTP ' + r.status)))
-    .then(text => {
-      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      const sheet = document.importNode(doc.documentElement, true);
-      sheet.setAttribute('class', 'sheet');
-      sheet.setAttribute('width', '0');
-      sheet.setAttribute('height', '0');
-      el.insertBefore(sheet, el.firstChild);
-    })
-    .catch(e => console.warn('the picture of the board has no pieces:', e));
+  // The family's sheet of pieces, put in the page: <use> finds its symbols
+  // in the document (a <use> of another file's symbol draws no clip paths
+  // in some engines). DOMParser reads it as data.
+  const doc = new DOMParser().parseFromString(SHEETS[game.bifold ? 'bifold' : 'full'], 'image/svg+xml');
+  const sheet = document.importNode(doc.documentElement, true);
+  sheet.setAttribute('class', 'sheet');
+  sheet.setAttribute('width', '0');
+  sheet.setAttribute('height', '0');
+  sheet.setAttribute('aria-hidden', 'true');
+  el.appendChild(sheet);
 
   // The page's layout for this rule set before the game says it (ui.js sets
   // the same from the view).
@@ -298,7 +299,20 @@
   root.style.setProperty('--aspect-wide', String(aspect(game.hands !== '', true)));
   root.style.setProperty('--aspect-tall', String(aspect(game.hands !== '', false)));
   document.body.insertBefore(el, document.body.firstChild);
+  // ui.js places <body> (the board's box) over #board-slot; until it runs,
+  // the picture places it the same way.
+  const slot = document.getElementById('board-slot');
+  if (slot && !root.style.getPropertyValue('--bw')) {
+    const r = slot.getBoundingClientRect();
+    root.style.setProperty('--bx', Math.round(r.left) + 'px');
+    root.style.setProperty('--by', Math.round(r.top) + 'px');
+    root.style.setProperty('--bw', Math.round(r.width) + 'px');
+    root.style.setProperty('--bh', Math.round(r.height) + 'px');
+  }
   draw();
+  // chimeraBoot.picture: when the picture was first on screen (ms since
+  // navigation start; tools/firstpaint.mjs reports it).
+  requestAnimationFrame(() => requestAnimationFrame(() => { boot.picture = performance.now(); }));
   if (typeof ResizeObserver === 'function') new ResizeObserver(() => draw()).observe(document.body);
 
   // The move list's text, for a link whose moves the picture cannot play.

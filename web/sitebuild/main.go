@@ -138,9 +138,6 @@ func Build(webDir, dist string, writeGzip bool) (*site.Manifest, error) {
 	if err := WritePieces(dist); err != nil {
 		return nil, err
 	}
-	if err := WriteSheets(dist); err != nil {
-		return nil, err
-	}
 	// The large files get content-hashed names, written into the pages and
 	// scripts that load them.
 	hashed, err := hashFileNames(dist)

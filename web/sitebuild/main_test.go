@@ -105,7 +105,7 @@ func TestBuild(t *testing.T) {
 	if want := "// loads main.wasm\nfetch('" + wasm + "'); fetch(\"" + wasm + "\"); fetch('main.wasm.gz');\n"; string(boot) != want {
 		t.Errorf("boot.js is\n%s\nwant\n%s", boot, want)
 	}
-	for _, f := range []string{"index.html", "icon-192.png", "icon-512.png", "favicon.ico", "sw.js", wasm, "pieces-full.svg", "pieces-bifold.svg"} {
+	for _, f := range []string{"index.html", "icon-192.png", "icon-512.png", "favicon.ico", "sw.js", wasm} {
 		if _, ok := info.Files[f]; !ok {
 			t.Errorf("%s not in site.json", f)
 		}

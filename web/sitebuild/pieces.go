@@ -36,16 +36,6 @@ func WritePieces(dist string) error {
 	return nil
 }
 
-// SheetName returns the name of the sheet of every piece of a family, as
-// <symbol>s (sprites.Symbol): what web/paint.js draws the board's picture
-// with before main.wasm has loaded.
-func SheetName(bifold bool) string {
-	if bifold {
-		return "pieces-bifold.svg"
-	}
-	return "pieces-full.svg"
-}
-
 // SymbolID returns the id of a piece's symbol in its family's sheet: the
 // family, then the letter (upper case White), then "-down" for the picture of
 // a piece moving down the screen where that differs (a handed bifold pawn).
@@ -62,7 +52,9 @@ func SymbolID(letter byte, bifold, down bool) string {
 	return id
 }
 
-// Sheet returns a family's sheet of pieces.
+// Sheet returns a family's sheet of pieces: an SVG of <symbol>s
+// (sprites.Symbol), which web/paint.js draws the board's picture with
+// before main.wasm has loaded (StampPaint writes it there).
 func Sheet(letters string, bifold bool) []byte {
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg"><defs>`)
@@ -79,20 +71,6 @@ func Sheet(letters string, bifold bool) []byte {
 	return []byte(b.String())
 }
 
-// WriteSheets writes both families' sheets of pieces.
-func WriteSheets(dist string) error {
-	full, bifold := learn.PieceLetters()
-	for _, fam := range []struct {
-		letters string
-		bifold  bool
-	}{{full, false}, {bifold, true}} {
-		if err := os.WriteFile(filepath.Join(dist, SheetName(fam.bifold)), Sheet(fam.letters, fam.bifold), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // paintGame is what web/paint.js knows of a rule set: enough to draw its
 // board without its rules.
 type paintGame struct {
@@ -102,14 +80,18 @@ type paintGame struct {
 	Name   string `json:"name"`
 }
 
-// paintPH is paint.js's placeholder for the rule sets' table.
-const paintPH = `{"__CHIMERA_GAMES__": 0}`
+// paint.js's placeholders for the rule sets' table and the sheets.
+const (
+	paintPH = `{"__CHIMERA_GAMES__": 0}`
+	sheetPH = `{"__CHIMERA_SHEETS__": 0}`
+)
 
-// StampPaint fills paint.js's table of rule sets: each one's start
-// position, family and hand order (game.Variants).
+// StampPaint fills paint.js's table of rule sets (each one's start
+// position, family and hand order: game.Variants) and its sheets of pieces
+// (Sheet, both families).
 func StampPaint(tmpl []byte) ([]byte, error) {
-	if !bytes.Contains(tmpl, []byte(paintPH)) {
-		return nil, fmt.Errorf("paint.js lacks %s", paintPH)
+	if !bytes.Contains(tmpl, []byte(paintPH)) || !bytes.Contains(tmpl, []byte(sheetPH)) {
+		return nil, fmt.Errorf("paint.js lacks %s or %s", paintPH, sheetPH)
 	}
 	games := map[string]paintGame{}
 	for _, v := range game.Variants() {
@@ -125,5 +107,11 @@ func StampPaint(tmpl []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bytes.ReplaceAll(tmpl, []byte(paintPH), js), nil
+	full, bifold := learn.PieceLetters()
+	sheets, err := json.Marshal(map[string]string{"full": string(Sheet(full, false)), "bifold": string(Sheet(bifold, true))})
+	if err != nil {
+		return nil, err
+	}
+	out := bytes.ReplaceAll(tmpl, []byte(paintPH), js)
+	return bytes.ReplaceAll(out, []byte(sheetPH), sheets), nil
 }
