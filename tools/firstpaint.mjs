@@ -140,7 +140,7 @@ async function swReady(context, url) {
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
     for (const k of await caches.keys()) {
       const c = await caches.open(k);
-      if ((await c.keys()).some(r => /main\.[0-9a-f]{16}\.wasm$/.test(r.url))) return true;
+      if ((await c.keys()).some(r => /main(\.[0-9a-f]{16})?\.wasm$/.test(r.url))) return true;
     }
     return false;
   })) {
