@@ -72,22 +72,21 @@
     if (site.files && site.files[name]) total = site.files[name].size;
   }).catch(() => {});
 
-  // withProgress passes the response body through while counting its bytes.
-  function withProgress(resp) {
-    if (!resp.body || typeof ReadableStream !== 'function') return resp;
+  // countProgress reads a copy of the response's body, counting its bytes,
+  // while the compiler reads the body itself: the response stays the one
+  // from the network or the cache, whose compiled code the browser may keep
+  // for the next visit (a Response made here would have no URL to keep it
+  // by).
+  async function countProgress(resp) {
+    if (!resp.body) return;
     const reader = resp.body.getReader();
     let n = 0;
-    const stream = new ReadableStream({
-      async pull(ctrl) {
-        const { done, value } = await reader.read();
-        if (done) { ctrl.close(); return; }
-        n += value.byteLength;
-        progress(n, total);
-        ctrl.enqueue(value);
-      },
-      cancel(reason) { reader.cancel(reason); },
-    });
-    return new Response(stream, { status: resp.status, headers: { 'Content-Type': 'application/wasm' } });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      n += value.byteLength;
+      progress(n, total);
+    }
   }
 
   // instantiate compiles main.wasm while it streams in.
@@ -96,7 +95,8 @@
     if (!resp.ok) throw new Error('main.wasm: HTTP ' + resp.status + (resp.status === 404 ? ' (is the site built? run `make build`)' : ''));
     if (WebAssembly.instantiateStreaming) {
       try {
-        const r = await WebAssembly.instantiateStreaming(withProgress(resp), go.importObject);
+        countProgress(resp.clone()).catch(() => {});
+        const r = await WebAssembly.instantiateStreaming(resp, go.importObject);
         boot.wasmFetched = performance.now();
         return r.instance;
       } catch (e) {
