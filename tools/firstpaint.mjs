@@ -10,6 +10,7 @@
 //   picture  ms from navigation to the board's picture with its pieces on
 //            screen (chimeraBoot.picture, web/paint.js); "-" for a page
 //            without one
+//   compiled ms to main.wasm fetched and compiled (chimeraBoot.wasmFetched)
 //   input    ms to the board taking input (the test hook window.chimera
 //            answers: cmd/wasm publishes it when the board is on screen)
 //   bytes    bytes on the wire for the page (headers included, answers from
@@ -123,11 +124,12 @@ async function visit(context, url, net, { offline = false } = {}) {
   await page.waitForFunction(() => window.__firstpaint && window.__firstpaint.input !== undefined, null, { timeout: 300000, polling: 100 });
   const t = await page.evaluate(() => ({
     picture: window.chimeraBoot && window.chimeraBoot.picture, input: window.__firstpaint.input,
+    compiled: window.chimeraBoot && window.chimeraBoot.wasmFetched,
   }));
   // what is still arriving for the page (site.json, the pieces' sheet) is on the wire too
   await page.waitForTimeout(500);
   await page.close();
-  return { picture: t.picture ?? null, input: t.input, bytes };
+  return { picture: t.picture ?? null, input: t.input, compiled: t.compiled ?? null, bytes };
 }
 
 // swReady waits until the service worker controls a page of context and has
@@ -174,10 +176,11 @@ for (const nk of nets) {
     }
     for (const [kind, list] of Object.entries(rows)) {
       if (!list.length) continue;
-      const r = { network: net.name, page: pg.name, visit: kind, picture: median(list.map(x => x.picture)), input: median(list.map(x => x.input)), bytes: median(list.map(x => x.bytes)) };
+      const r = { network: net.name, page: pg.name, visit: kind, picture: median(list.map(x => x.picture)), compiled: median(list.map(x => x.compiled)),
+        input: median(list.map(x => x.input)), bytes: median(list.map(x => x.bytes)) };
       results.push(r);
       const ms = v => v === null ? '-' : (v / 1000).toFixed(2) + ' s';
-      console.log(`[report] ${r.network} | ${r.page} | ${kind} visit | picture ${ms(r.picture)} | input ${ms(r.input)} | ${Math.round(r.bytes / 1024).toLocaleString('en')} KiB`);
+      console.log(`[report] ${r.network} | ${r.page} | ${kind} visit | picture ${ms(r.picture)} | compiled ${ms(r.compiled)} | input ${ms(r.input)} | ${Math.round(r.bytes / 1024).toLocaleString('en')} KiB`);
     }
   }
 }
