@@ -57,9 +57,13 @@
     msg.textContent = 'Loading the board… ' + (done / 1e6).toFixed(1) + (total > 0 ? ' / ' + (total / 1e6).toFixed(1) : '') + ' MB';
   }
 
-  // main.wasm is on its way from the start (index.html preloads it; this
-  // fetch takes the preloaded answer): nothing waits for anything else. Its
-  // file name carries a hash of its content (web/sitebuild writes it here).
+  // main.wasm is on its way from the start: boot.js is the page's first
+  // script, and nothing waits for anything else. (A <link rel=preload> in
+  // the head started it one script's download earlier, and then shared the
+  // network with the few small files the board's picture needs: the picture
+  // came 0.2-0.4 s later on fast and slow 4G, the board no sooner;
+  // docs/PERFORMANCE.md.) Its file name carries a hash of its content
+  // (web/sitebuild writes it here).
   const wasmResponse = fetch('main.wasm');
   // The build writes site.json with the files' sizes: the progress bar's total
   // (Content-Length is the compressed size when the server gzips). Read when
