@@ -14,9 +14,10 @@
 // which family a rule set's pieces belong to. The table of rule sets below is
 // written by web/sitebuild (StampPaint) from package game.
 //
-// ui.js keeps what the picture needs of the game shown in the tab's storage
-// and, outside an embed, in the device's (chimeraPaint.keep): a reload, or a
-// link to the game the device keeps, shows its position.
+// ui.js keeps what the picture needs of the game shown (its position, flip
+// and address) in the tab's storage and the device's, under chimera.paint
+// (chimeraPaint.keep; never in an embed): a reload, a link to the game the
+// device keeps, or a plain visit after one shows its position.
 //
 // window.chimeraPaint: {source, variant, position, flipped, draw(), keep(view)};
 // chimeraBoot.picture: when the picture with its pieces was first on screen;
@@ -339,13 +340,14 @@
   // every view, and address with every address the game sets).
   let last = '';
   function keep(v, search) {
-    if (!v || typeof v.position !== 'string' || v.lesson) return;
+    // A guest (an embed, a diagram, a page framed by another origin) keeps
+    // nothing: its picture is always its address's.
+    if (guest || !v || typeof v.position !== 'string' || v.lesson) return;
     const r = { variant: v.variant, position: v.position, flipped: !!v.flipped, search: search === undefined ? location.search : search };
     const s = JSON.stringify(r);
     if (s === last) return;
     last = s;
     try { sessionStorage.setItem(KEY, s); } catch (e) { /* not kept */ }
-    if (guest) return;
     try { localStorage.setItem(KEY, s); } catch (e) { /* not kept */ }
   }
 
