@@ -36,11 +36,16 @@
   const KEY = 'chimera.paint';
   const SVG = 'http://www.w3.org/2000/svg';
 
-  // Colours of the canvas (render/draw.go).
-  const COL = {
-    bg: '#2c2a27', light: '#f0d9b5', dark: '#b58863', panel: '#3a3733', accent: '#629924',
-    text: '#e8e5e0', dim: '#a8a39c', tile: '#e6d3b3', divider: 'rgba(128,120,112,0.75)',
-  };
+  // Colours of the canvas (render.PaletteFor: the page's theme, the
+  // player's or the system's, and the board's colours; render/draw.go).
+  const prefs = (() => { try { return JSON.parse(localStorage.getItem('chimera.prefs') || '{}') || {}; } catch (e) { return {}; } })();
+  const light = prefs.theme === 'light' || (prefs.theme !== 'dark' && !!window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches);
+  const COL = light
+    ? { bg: '#f3f1ed', panel: '#e2ddd5', text: '#24211e', dim: '#5c5650' }
+    : { bg: '#2c2a27', panel: '#3a3733', text: '#e8e5e0', dim: '#a8a39c' };
+  const BOARDS = { brown: ['#f0d9b5', '#b58863'], green: ['#eeeed2', '#769656'], blue: ['#dee3e6', '#8ca2ad'] };
+  const squares = BOARDS[prefs.board] || BOARDS.brown;
+  Object.assign(COL, { light: squares[0], dark: squares[1], accent: '#629924', tile: '#e6d3b3', divider: 'rgba(128,120,112,0.75)' });
 
   // ------------------------------------------------------------ what to show
 
@@ -207,7 +212,6 @@
   const chosen = choose();
   const game = GAMES[chosen.variant];
   const pos = parse(chosen.position, game) || parse(game.start, game);
-  const prefs = (() => { try { return JSON.parse(localStorage.getItem('chimera.prefs') || '{}') || {}; } catch (e) { return {}; } })();
   const coords = prefs.coords !== false;
   let drawn = '';
 

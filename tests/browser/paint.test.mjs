@@ -1,6 +1,7 @@
 // The board's picture before main.wasm (issue 27, web/paint.js), in each
 // engine: for a position with compounds, shared squares and hands in each
-// rule set, and flipped, the picture shows the pieces the board then shows,
+// rule set, flipped, and in the player's colours, the picture shows the
+// pieces the board then shows,
 // in the same places (each piece's and hand piece's centre is where the
 // board's hook says that square or hand slot is), and a screenshot of the
 // picture over the board matches one of the board alone: the board appears
@@ -16,6 +17,8 @@ setReportName('report-paint');
 // Positions reached by random games of the rules engine (refpos -random).
 const CASES = [
   { name: 'bedlam', variant: 'bedlam', fen: 'rbk2br1/1r2p3/p3Pp2/1pp2QBb/P2N1Rp1/P6r/1BPPPP1P/bP1BD3[Pr] w - - 2 36' },
+  { name: 'bedlam, light page, green board', variant: 'bedlam', prefs: { theme: 'light', board: 'green', coords: false },
+    fen: 'rbk2br1/1r2p3/p3Pp2/1pp2QBb/P2N1Rp1/P6r/1BPPPP1P/bP1BD3[Pr] w - - 2 36' },
   { name: 'bedlam flipped', variant: 'bedlam', orient: 'black', fen: 'r2d1bB1/p1b1p3/1p1N1Bp1/3Pqa2/1BR1pP2/RPPm1P1P/4BP2/1K4NR[MBPP] w - - 1 36' },
   { name: 'assimilation', variant: 'assimilation', fen: '2nb1b2/p2rn1km/4p3/2ppP2P/P1Pr1p1P/1P1B4/3K2P1/RNBBR3 w - - 1 36' },
   { name: 'assimilation flipped', variant: 'assimilation', orient: 'black', fen: 'r1bk4/1pppr3/1an5/6P1/5r1R/b2P1B1N/PP2P2P/1R1aK2R w K - 2 36' },
@@ -112,7 +115,13 @@ browserSuites({ width: 900, height: 640 }, suite => {
     test(`the picture before main.wasm is the board: ${c.name}`, { skip, timeout: 180000 }, async () => {
       refpos(c.variant, c.fen); // the rules engine takes the position
       const { s } = suite.fresh();
-      await s.open(suite.server.url, { variant: c.variant, fen: c.fen, ai: 'none', orient: c.orient });
+      const params = { variant: c.variant, fen: c.fen, ai: 'none', orient: c.orient };
+      if (c.prefs) {
+        // The player's colours, kept from an earlier visit.
+        await s.open(suite.server.url, params);
+        await s.evaluate(p => localStorage.setItem('chimera.prefs', JSON.stringify(Object.assign(JSON.parse(localStorage.getItem('chimera.prefs') || '{}'), p))), c.prefs);
+      }
+      await s.open(suite.server.url, params);
       const st = await s.state();
       const want = board(st.position);
       assert.deepEqual(board(c.fen), want, 'the game shows the position of the link');
