@@ -1,6 +1,7 @@
 package app
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -434,5 +435,26 @@ func TestEngineError(t *testing.T) {
 	r.answer("")
 	if v := r.page.last(); v.Thinking {
 		t.Error("still thinking after an empty answer")
+	}
+}
+
+// The view carries the position the board shows, for the page's picture of
+// the board on the next visit (web/paint.js): the live one, or the one
+// looked back at.
+func TestViewPosition(t *testing.T) {
+	r := newRig(t, nil, url.Values{"ai": {"none"}})
+	bedlam, _ := game.VariantByID("bedlam")
+	if v := r.page.last(); v.Position != bedlam.Start {
+		t.Errorf("position at the start %q, want %q", v.Position, bedlam.Start)
+	}
+	r.play(t, "e2e4")
+	r.play(t, "e7e5")
+	live := r.page.last().Position
+	if !strings.HasPrefix(live, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w") {
+		t.Errorf("position after 1. e4 e5 %q", live)
+	}
+	r.Goto(1)
+	if v := r.page.last(); !strings.HasPrefix(v.Position, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b") || v.Ply != 1 {
+		t.Errorf("position looked back at %q (ply %d)", v.Position, v.Ply)
 	}
 }

@@ -51,6 +51,10 @@ type View struct {
 	Confirm string `json:"confirm"`
 	LowTime int64  `json:"lowTime"`
 	Flipped bool   `json:"flipped"` // Black at the bottom
+	// Position is the game's position shown (a position string), for the
+	// page's picture of the board before the board has loaded on the next
+	// visit (web/paint.js).
+	Position string `json:"position"`
 	// The canvas's width over height for the board and its hands: on a wide
 	// page (hands beside the board) and on a tall one (above and below).
 	AspectWide  float64  `json:"aspectWide"`
@@ -123,7 +127,7 @@ func (a *App) buildView() View {
 	g := a.Game
 	s := g.s
 	v := View{Variant: s.Variant().ID, Game: s.Variant().Name, Level: s.Level, Computer: "none",
-		Ply: g.view, Live: s.Ply(), Flipped: g.flipped(), Prefs: a.prefs, Notices: a.notices,
+		Ply: g.view, Live: s.Ply(), Flipped: g.flipped(), Position: g.shownPosition().String(), Prefs: a.prefs, Notices: a.notices,
 		Thinking: g.pending, Depth: g.depth, Score: g.score, Engine: g.engErr,
 		Mode: a.opts.mode, Interactive: a.opts.interactive && a.opts.mode != ModeDiagram,
 		AspectWide: layout.Aspect(s.Variant().Drops, true), AspectTall: layout.Aspect(s.Variant().Drops, false), Games: Games(), Graphics: a.graphics}

@@ -19,29 +19,55 @@ func SVG(letter byte, bifold, down bool) []byte {
 	if IsHalf(letter, bifold) {
 		w = 50
 	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d 100" width="%d" height="100">`, w, w)
+	writeShapes(&b, letter, bifold, down, "")
+	b.WriteString("</svg>")
+	return []byte(b.String())
+}
+
+// Symbol returns the same picture as SVG as an SVG <symbol> with the given
+// id (its clip paths' ids start with it), for a sheet of pieces that a page
+// draws with <use href="#id">: the board's picture before the board itself
+// has loaded (web/paint.js).
+func Symbol(letter byte, bifold, down bool, id string) string {
+	w := 100
+	if IsHalf(letter, bifold) {
+		w = 50
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<symbol id="%s" viewBox="0 0 %d 100">`, id, w)
+	writeShapes(&b, letter, bifold, down, id+"-")
+	b.WriteString("</symbol>")
+	return b.String()
+}
+
+// writeShapes writes the piece's layers; prefix starts the ids of its clip
+// paths.
+func writeShapes(b *strings.Builder, letter byte, bifold, down bool, prefix string) {
+	w := 100
+	if IsHalf(letter, bifold) {
+		w = 50
+	}
 	fill, line := WhiteFill, WhiteLine
 	if letter >= 'a' && letter <= 'z' {
 		fill, line = BlackFill, BlackLine
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d 100" width="%d" height="100">`, w, w)
 	for i, l := range layers(letter, bifold, down) {
 		shape := svgPath(&l.fill, false) + svgPath(&l.hole, true)
 		if len(l.detail.polys) > 0 || len(l.hatch.polys) > 0 {
-			fmt.Fprintf(&b, `<clipPath id="c%d"><path d="%s"/></clipPath>`, i, shape)
+			fmt.Fprintf(b, `<clipPath id="%sc%d"><path d="%s"/></clipPath>`, prefix, i, shape)
 		}
-		fmt.Fprintf(&b, `<path d="%s" fill="%s" stroke="%s" stroke-width="6.4" stroke-linejoin="round" paint-order="stroke"/>`,
+		fmt.Fprintf(b, `<path d="%s" fill="%s" stroke="%s" stroke-width="6.4" stroke-linejoin="round" paint-order="stroke"/>`,
 			shape, hex(fill), hex(line))
 		if len(l.detail.polys) > 0 {
-			fmt.Fprintf(&b, `<path d="%s" fill="%s" clip-path="url(#c%d)"/>`, svgPath(&l.detail, false), hex(line), i)
+			fmt.Fprintf(b, `<path d="%s" fill="%s" clip-path="url(#%sc%d)"/>`, svgPath(&l.detail, false), hex(line), prefix, i)
 		}
 		if len(l.hatch.polys) > 0 {
-			fmt.Fprintf(&b, `<clipPath id="r%d"><rect x="%d" y="0" width="%d" height="100"/></clipPath>`, i, w/2, w-w/2)
-			fmt.Fprintf(&b, `<g clip-path="url(#r%d)"><path d="%s" fill="%s" clip-path="url(#c%d)"/></g>`, i, svgPath(&l.hatch, false), hex(line), i)
+			fmt.Fprintf(b, `<clipPath id="%sr%d"><rect x="%d" y="0" width="%d" height="100"/></clipPath>`, prefix, i, w/2, w-w/2)
+			fmt.Fprintf(b, `<g clip-path="url(#%sr%d)"><path d="%s" fill="%s" clip-path="url(#%sc%d)"/></g>`, prefix, i, svgPath(&l.hatch, false), hex(line), prefix, i)
 		}
 	}
-	b.WriteString("</svg>")
-	return []byte(b.String())
 }
 
 // svgPath writes a shape as path data; reversed turns its outlines the

@@ -63,40 +63,53 @@
 
   function progress(done, total) {
     if (total > 0) bar.style.width = Math.min(100, 100 * done / total).toFixed(1) + '%';
-    msg.textContent = 'Loading Chimera… ' + (done / 1e6).toFixed(1) + (total > 0 ? ' / ' + (total / 1e6).toFixed(1) : '') + ' MB';
+    msg.textContent = 'Loading the board… ' + (done / 1e6).toFixed(1) + (total > 0 ? ' / ' + (total / 1e6).toFixed(1) : '') + ' MB';
   }
 
+  // main.wasm is on its way from the start: boot.js is the page's first
+  // script, and nothing waits for anything else. (A <link rel=preload> in
+  // the head started it one script's download earlier, and then shared the
+  // network with the few small files the board's picture needs: the picture
+  // came 0.2-0.4 s later on fast and slow 4G, the board no sooner;
+  // docs/PERFORMANCE.md.) Its file name carries a hash of its content
+  // (web/sitebuild writes it here).
+  const wasmResponse = fetch('main.wasm');
   // The build writes site.json with the files' sizes: the progress bar's total
-  // (Content-Length is the compressed size when the server gzips).
-  const sizes = fetch('site.json').then(r => r.ok ? r.json() : null).catch(() => null);
+  // (Content-Length is the compressed size when the server gzips). Read when
+  // it comes, never waited for.
+  let total = 0;
+  fetch('site.json').then(r => r.ok ? r.json() : null).then(site => {
+    if (!site) return;
+    boot.version = site.version;
+    const name = (site.names && site.names['main.wasm']) || 'main.wasm';
+    if (site.files && site.files[name]) total = site.files[name].size;
+  }).catch(() => {});
 
-  // withProgress passes the response body through while counting its bytes.
-  function withProgress(resp, total) {
-    if (!resp.body || typeof ReadableStream !== 'function') return resp;
+  // countProgress reads a copy of the response's body, counting its bytes,
+  // while the compiler reads the body itself: the response stays the one
+  // from the network or the cache, whose compiled code the browser may keep
+  // for the next visit (a Response made here would have no URL to keep it
+  // by).
+  async function countProgress(resp) {
+    if (!resp.body) return;
     const reader = resp.body.getReader();
     let n = 0;
-    const stream = new ReadableStream({
-      async pull(ctrl) {
-        const { done, value } = await reader.read();
-        if (done) { ctrl.close(); return; }
-        n += value.byteLength;
-        progress(n, total);
-        ctrl.enqueue(value);
-      },
-      cancel(reason) { reader.cancel(reason); },
-    });
-    return new Response(stream, { status: resp.status, headers: { 'Content-Type': 'application/wasm' } });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      n += value.byteLength;
+      progress(n, total);
+    }
   }
 
+  // instantiate compiles main.wasm while it streams in.
   async function instantiate(go) {
-    const site = await Promise.race([sizes, new Promise(r => setTimeout(() => r(null), 500))]);
-    if (site) boot.version = site.version;
-    const total = site && site.files && site.files['main.wasm'] ? site.files['main.wasm'].size : 0;
-    const resp = await fetch('main.wasm');
+    const resp = await wasmResponse;
     if (!resp.ok) throw new Error('main.wasm: HTTP ' + resp.status + (resp.status === 404 ? ' (is the site built? run `make build`)' : ''));
     if (WebAssembly.instantiateStreaming) {
       try {
-        const r = await WebAssembly.instantiateStreaming(withProgress(resp, total), go.importObject);
+        countProgress(resp.clone()).catch(() => {});
+        const r = await WebAssembly.instantiateStreaming(resp, go.importObject);
         boot.wasmFetched = performance.now();
         return r.instance;
       } catch (e) {
@@ -189,5 +202,8 @@
     setTimeout(registerServiceWorker, 3000);
   }
 
-  start();
+  // boot.js is the page's first script (main.wasm is fetched from the start);
+  // the game starts once the others (wasm_exec.js among them) have run.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 })();

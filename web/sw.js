@@ -12,11 +12,33 @@ const CACHE = 'chimera-' + VERSION;
 // headers that allow it, and answered for a page opened in that mode.
 const FRAMEABLE = PRECACHE.filter(u => u.includes('?mode='));
 
+// A content-hashed name (main.0123456789abcdef.wasm, web/sitebuild) names
+// one content for ever: a new version takes it from the old cache.
+const HASHED = /\.[0-9a-f]{16}\.[a-z0-9]+$/;
+
+// The new version installs in the background, while the page runs from the
+// old one's cache: the files whose names carry their content's hash are
+// copied from an older cache when it has them (main.wasm and engine.wasm
+// are most of the site, and an update that did not change them downloads
+// only the small files).
 self.addEventListener('install', event => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const old = [];
+    for (const key of await caches.keys()) {
+      if (key.startsWith('chimera-') && key !== CACHE) old.push(await caches.open(key));
+    }
+    const fetchList = [];
+    for (const url of PRECACHE) {
+      let hit = null;
+      if (HASHED.test(url)) {
+        for (const c of old) if ((hit = await c.match(url))) break;
+      }
+      if (hit) await cache.put(url, hit);
+      else fetchList.push(url);
+    }
     // no-cache: revalidate with the server so a new version never caches old files.
-    await cache.addAll(PRECACHE.map(url => new Request(url, { cache: 'no-cache' })));
+    await cache.addAll(fetchList.map(url => new Request(url, { cache: 'no-cache' })));
     await self.skipWaiting();
   })());
 });

@@ -144,6 +144,7 @@
     el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
     if (window.chimeraLearn) window.chimeraLearn.show(v); // How to play, captions, hints (learn.js)
     if (window.chimeraEditor) window.chimeraEditor.show(v); // the position editor (editor.js)
+    if (window.chimeraPaint) window.chimeraPaint.keep(v); // the picture of a reload (paint.js)
     place();
   }
 
@@ -425,6 +426,7 @@
     if (search !== location.search) {
       try { history.replaceState(history.state, '', u.pathname + search + u.hash); } catch (e) { /* sandboxed */ }
     }
+    if (window.chimeraPaint) window.chimeraPaint.keep(view);
   }
   function gameURL() {
     return location.origin + location.pathname + location.search;
@@ -757,9 +759,23 @@
     }
   });
 
-  // Buttons wait for the game to load.
-  const controls = [el.newGame, el.undo, el.redo, el.flip, el.menu, el.sound];
-  for (const c of controls) c.disabled = true;
+  // Buttons wait for the game to load (the board's picture, paint.js, is
+  // on screen meanwhile): disabled, and saying why.
+  const controls = [el.newGame, el.undo, el.redo, el.flip, el.menu, el.sound, $('btn-play'),
+    $('btn-first'), $('btn-prev'), $('btn-next'), $('btn-last')];
+  const waiting = 'Waiting for the game to load';
+  for (const c of controls) { c.disabled = true; c.title = c.title || waiting; c.dataset.waiting = ''; }
+  el.input.disabled = true;
+  el.input.placeholder = 'The game is loading…';
+  root.classList.add('waiting');
+  function doneWaiting() {
+    if (!root.classList.contains('waiting')) return;
+    root.classList.remove('waiting');
+    for (const c of controls) {
+      if (c.title === waiting) c.removeAttribute('title');
+      delete c.dataset.waiting;
+    }
+  }
 
   // ------------------------------------------------------------ a diagram's steps
 
@@ -838,7 +854,8 @@
     notify,
     sound: name => window.chimeraSound && window.chimeraSound.play(name),
     ready() {
-      for (const c of [el.newGame, el.flip, el.menu, el.sound]) c.disabled = false;
+      for (const c of [el.newGame, el.flip, el.menu, el.sound, $('btn-play')]) c.disabled = false;
+      doneWaiting();
       api().setScheme(scheme());
       api().setTouch(touchScreen());
       if (view) show(JSON.stringify(view));

@@ -52,7 +52,8 @@ var mimeTypes = map[string]string{
 
 // longCached lists the extensions whose files rarely change, so browsers may reuse
 // them for a day without asking. Everything else must be revalidated (no-cache):
-// the site's file names carry no content hash.
+// the site's other file names carry no content hash. A content-hashed name
+// (site.Immutable: main.wasm and engine.wasm as built) is cached for a year.
 var longCached = map[string]bool{
 	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true,
 	".ttf": true, ".otf": true, ".woff": true, ".woff2": true,
@@ -176,7 +177,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	ext := strings.ToLower(path.Ext(rel))
 	hdr.Set("Content-Type", ContentType(rel))
-	if longCached[ext] {
+	if site.Immutable(rel) {
+		// a content-hashed name (web/sitebuild): its content never changes
+		hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else if longCached[ext] {
 		hdr.Set("Cache-Control", "public, max-age=86400")
 	} else {
 		hdr.Set("Cache-Control", "no-cache")

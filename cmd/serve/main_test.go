@@ -470,3 +470,28 @@ func TestAcceptsEncoding(t *testing.T) {
 		}
 	}
 }
+
+// A content-hashed name (web/sitebuild's main.HASH.wasm) is cached for a
+// year; the other files are revalidated, the pictures kept a day.
+func TestCacheControl(t *testing.T) {
+	dir := makeSite(t, map[string][]byte{
+		"index.html":                 []byte("<!doctype html><title>x</title>"),
+		"main.0123456789abcdef.wasm": wasmBytes,
+		"main.wasm":                  wasmBytes,
+		"icon-192.png":               []byte("\x89PNG\r\n\x1a\n"),
+	})
+	h := handler(t, dir)
+	for _, c := range []struct{ path, want string }{
+		{"/main.0123456789abcdef.wasm", "public, max-age=31536000, immutable"},
+		{"/main.wasm", "no-cache"},
+		{"/", "no-cache"},
+		{"/icon-192.png", "public, max-age=86400"},
+	} {
+		for _, ae := range []string{"", "gzip", "br, gzip"} {
+			r := do(t, h, "GET", c.path, map[string]string{"Accept-Encoding": ae})
+			if got := r.hdr.Get("Cache-Control"); r.code != 200 || got != c.want {
+				t.Errorf("%s (Accept-Encoding %q): %d, Cache-Control %q, want %q", c.path, ae, r.code, got, c.want)
+			}
+		}
+	}
+}

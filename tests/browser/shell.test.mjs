@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { browserSuites, DIST, startServer, setReportName, report } from './lib/harness.mjs';
+import { browserSuites, DIST, startServer, setReportName, report, siteFile } from './lib/harness.mjs';
 
 setReportName('report-shell');
 
@@ -14,7 +14,7 @@ setReportName('report-shell');
 // whose client cannot be loaded); returns the folder.
 function withoutClient() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chimera-noclient-'));
-  fs.cpSync(DIST, dir, { recursive: true, filter: src => !/main\.wasm/.test(path.basename(src)) });
+  fs.cpSync(DIST, dir, { recursive: true, filter: src => !path.basename(src).startsWith(siteFile('main.wasm')) });
   return dir;
 }
 
@@ -57,17 +57,20 @@ browserSuites({ width: 640, height: 480 }, suite => {
   test('the server sends main.wasm as application/wasm, gzip-encoded', { skip }, async () => {
     const { s } = suite.fresh();
     await s.goto(suite.server.url + '/site.json');
-    const info = await s.evaluate(async () => {
-      const r = await fetch('main.wasm', { cache: 'no-store' });
+    const wasm = siteFile('main.wasm');
+    const info = await s.evaluate(async wasm => {
+      const r = await fetch(wasm, { cache: 'no-store' });
       const w = await fetch('engine-worker.js', { cache: 'no-store' });
       return { status: r.status, type: r.headers.get('content-type'), workerType: w.headers.get('content-type') };
-    });
+    }, wasm);
     assert.equal(info.status, 200);
     assert.equal(info.type, 'application/wasm');
     assert.match(info.workerType, /^text\/javascript/);
     // The encoding is not visible to fetch() in the page; ask the server directly.
-    const res = await fetch(suite.server.url + '/main.wasm', { headers: { 'Accept-Encoding': 'gzip' } });
+    const res = await fetch(suite.server.url + '/' + wasm, { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(res.headers.get('content-encoding'), 'gzip');
+    // Its name carries its content's hash: cached for a year.
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal(res.headers.get('content-type'), 'application/wasm');
     await s.assertClean();
   });
@@ -99,12 +102,12 @@ browserSuites({ width: 640, height: 480 }, suite => {
       // boot.js registers the worker 3 s after start; wait for it to control the page
       // and to have cached the site.
       await s.waitFor(() => navigator.serviceWorker && navigator.serviceWorker.controller, { timeout: 60000, what: 'the service worker to control the page' });
-      await s.waitFor(async () => {
+      await s.waitFor(async names => {
         const keys = await caches.keys();
         if (!keys.length) return false;
         const c = await caches.open(keys[0]);
-        return !!(await c.match('index.html')) && !!(await c.match('main.wasm')) && !!(await c.match('engine.wasm'));
-      }, { timeout: 60000, what: 'the site to be precached' });
+        return !!(await c.match('index.html')) && !!(await c.match(names[0])) && !!(await c.match(names[1]));
+      }, { arg: [siteFile('main.wasm'), siteFile('engine.wasm')], timeout: 60000, what: 'the site to be precached' });
       // Offline: the server is gone (and, where the engine can, the network too).
       await server.stop();
       const cut = await s.setOffline(true);

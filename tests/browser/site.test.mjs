@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIST, siteStatus, siteGzipSize, report, setReportName } from './lib/harness.mjs';
+import { DIST, siteStatus, siteGzipSize, report, setReportName, siteFile } from './lib/harness.mjs';
 
 setReportName('report-site');
 const site = siteStatus();
@@ -69,7 +69,7 @@ test('precompressed copies decode to the files', { skip }, async () => {
     n++;
   }
   assert.ok(n >= 3, 'no .gz copies written');
-  for (const f of ['main.wasm.gz', 'engine.wasm.gz', 'wasm_exec.js.gz', 'index.html.gz']) assert.ok(exists(f), `${f} missing`);
+  for (const f of [siteFile('main.wasm') + '.gz', siteFile('engine.wasm') + '.gz', 'wasm_exec.js.gz', 'index.html.gz']) assert.ok(exists(f), `${f} missing`);
 });
 
 test('every page carries the security policy as <meta> tags', { skip }, () => {
@@ -91,7 +91,7 @@ test('brotli copies decode to the files, and the site is at most 3 MB brotli-com
     assert.ok(zlib.brotliDecompressSync(fs.readFileSync(path.join(DIST, f))).equals(orig), `${f} does not match`);
     assert.equal(info.files[f.slice(0, -3)].brotli, fs.statSync(path.join(DIST, f)).size, `${f} size in site.json`);
   }
-  for (const f of ['main.wasm.br', 'engine.wasm.br']) assert.ok(exists(f), `${f} missing`);
+  for (const f of [siteFile('main.wasm') + '.br', siteFile('engine.wasm') + '.br']) assert.ok(exists(f), `${f} missing`);
   const per = Object.entries(info.files).sort((a, b) => b[1].brotli - a[1].brotli).slice(0, 6)
     .map(([n, fi]) => `${n} ${(fi.brotli / 1e6).toFixed(3)}`).join(', ');
   report('site brotli bytes', info.totalBrotli, `(${(info.totalBrotli / 1e6).toFixed(2)} MB; ${per} MB)`);
@@ -100,6 +100,6 @@ test('brotli copies decode to the files, and the site is at most 3 MB brotli-com
 
 test('the whole site is at most 4 MB gzip-compressed', { skip }, () => {
   const { total, files } = siteGzipSize();
-  report('site gzip bytes', total, `(${(total / 1e6).toFixed(2)} MB; main.wasm ${((files['main.wasm'] || 0) / 1e6).toFixed(2)} MB, engine.wasm ${((files['engine.wasm'] || 0) / 1e6).toFixed(2)} MB)`);
+  report('site gzip bytes', total, `(${(total / 1e6).toFixed(2)} MB; main.wasm ${((files[siteFile('main.wasm')] || 0) / 1e6).toFixed(2)} MB, engine.wasm ${((files[siteFile('engine.wasm')] || 0) / 1e6).toFixed(2)} MB)`);
   assert.ok(total <= 4_000_000, `site is ${(total / 1e6).toFixed(2)} MB gzip-compressed, more than 4 MB`);
 });

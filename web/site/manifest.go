@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"path"
+	"regexp"
 )
 
 // ManifestName is the name of the site's manifest, written by web/sitebuild at
@@ -24,6 +26,9 @@ type Manifest struct {
 	TotalSize   int64               `json:"totalSize"`
 	TotalGzip   int64               `json:"totalGzip"`
 	TotalBrotli int64               `json:"totalBrotli"`
+	// Names maps the logical names of the files with content-hashed names
+	// (main.wasm) to their files (main.0123456789abcdef.wasm).
+	Names map[string]string `json:"names,omitempty"`
 }
 
 // FileInfo is one file's entry in the manifest.
@@ -84,4 +89,26 @@ func HashReader(r io.Reader) (sum string, n int64, err error) {
 		return "", n, err
 	}
 	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// hashedName matches a content-hashed file name as web/sitebuild makes them:
+// NAME.<16 hex digits>.EXT.
+var hashedName = regexp.MustCompile(`^(.+)\.[0-9a-f]{16}(\.[a-z0-9]+)$`)
+
+// Immutable reports whether the file at slash path name has a content-hashed
+// name (main.0123456789abcdef.wasm), whose content never changes: a server
+// may let clients cache it for a year without asking again. Its .gz and .br
+// copies are the same file.
+func Immutable(name string) bool {
+	return hashedName.MatchString(path.Base(name))
+}
+
+// HashedBase returns the logical name of a content-hashed file name
+// (main.wasm for main.0123456789abcdef.wasm), or "" for another name.
+func HashedBase(name string) string {
+	m := hashedName.FindStringSubmatch(path.Base(name))
+	if m == nil {
+		return ""
+	}
+	return m[1] + m[2]
 }

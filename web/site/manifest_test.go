@@ -57,3 +57,18 @@ func TestHashReader(t *testing.T) {
 		t.Errorf("HashReader: %s %d %v, want %s", sum, n, err, ContentHash([]byte(data)))
 	}
 }
+
+func TestImmutable(t *testing.T) {
+	for name, base := range map[string]string{
+		"main.0123456789abcdef.wasm":       "main.wasm",
+		"sub/engine.fedcba9876543210.wasm": "engine.wasm",
+		"main.wasm":                        "",
+		"main.0123456789ABCDEF.wasm":       "",
+		"main.0123456789abcde.wasm":        "",
+		"index.html":                       "",
+	} {
+		if got := HashedBase(name); got != base || Immutable(name) != (base != "") {
+			t.Errorf("%s: HashedBase %q, Immutable %v; want %q", name, got, Immutable(name), base)
+		}
+	}
+}

@@ -83,7 +83,7 @@ func main() {
 	fmt.Printf("sitebuild: %s: %d files, %.2f MB, %.2f MB gzip-compressed%s, cache version %s\n",
 		*dist, len(info.Files), float64(info.TotalSize)/1e6, float64(info.TotalGzip)/1e6, br(info.TotalBrotli), info.Version)
 	for _, name := range []string{"main.wasm", "engine.wasm"} {
-		if fi, ok := info.Files[name]; ok {
+		if fi, ok := info.Files[info.Names[name]]; ok {
 			fmt.Printf("sitebuild:   %-12s %6.2f MB, %5.2f MB gzip%s\n", name, float64(fi.Size)/1e6, float64(fi.Gzip)/1e6, br(fi.Brotli))
 		} else {
 			fmt.Printf("sitebuild:   %-12s missing\n", name)
@@ -115,6 +115,11 @@ func Build(webDir, dist string, writeGzip bool) (*site.Manifest, error) {
 			swTemplate = data
 			continue
 		}
+		if name == "paint.js" {
+			if data, err = StampPaint(data); err != nil {
+				return nil, err
+			}
+		}
 		if path.Ext(name) == ".html" {
 			if data, err = site.InjectMeta(data); err != nil {
 				return nil, fmt.Errorf("%s: %v", name, err)
@@ -131,6 +136,15 @@ func Build(webDir, dist string, writeGzip bool) (*site.Manifest, error) {
 		return nil, err
 	}
 	if err := WritePieces(dist); err != nil {
+		return nil, err
+	}
+	// The large files get content-hashed names, written into the pages and
+	// scripts that load them.
+	hashed, err := hashFileNames(dist)
+	if err != nil {
+		return nil, err
+	}
+	if err := renameReferences(dist, hashed); err != nil {
 		return nil, err
 	}
 
@@ -163,7 +177,7 @@ func Build(webDir, dist string, writeGzip bool) (*site.Manifest, error) {
 	names = append(names, swName)
 	sort.Strings(names)
 
-	info := &site.Manifest{Version: version, Files: map[string]site.FileInfo{}, Compressor: "go", Brotli: writeGzip && brotliPath != ""}
+	info := &site.Manifest{Version: version, Files: map[string]site.FileInfo{}, Compressor: "go", Brotli: writeGzip && brotliPath != "", Names: hashed}
 	if zopfliPath != "" {
 		info.Compressor = "zopfli"
 	}

@@ -65,6 +65,8 @@ func TestBuild(t *testing.T) {
 	write(web, "README.md", "not copied")
 	write(web, "embed.html", "<html><head><title>e</title></head></html>")
 	write(dist, "main.wasm", "\x00asm"+strings.Repeat("wasm", 5000))
+	write(dist, "main.00000000000000aa.wasm", "an older build's")
+	write(web, "boot.js", "// loads main.wasm\nfetch('main.wasm'); fetch(\"main.wasm\"); fetch('main.wasm.gz');\n")
 	write(dist, "stale.js.gz", "old")
 	write(dist, "stale.js.br", "old")
 	brotliPath, _ = exec.LookPath("brotli") // .br copies where brotli is installed
@@ -87,13 +89,29 @@ func TestBuild(t *testing.T) {
 	if want := "<meta charset=\"utf-8\">\n" + site.MetaTags(); !strings.Contains(string(page), want) {
 		t.Errorf("index.html has no policy after its charset:\n%s", page[:300])
 	}
-	for _, f := range []string{"index.html", "icon-192.png", "icon-512.png", "favicon.ico", "sw.js", "main.wasm"} {
+	// main.wasm has its content-hashed name, written into the scripts that
+	// load it; the older build's copy is gone.
+	wasm := info.Names["main.wasm"]
+	if want := HashName("main.wasm", []byte("\x00asm"+strings.Repeat("wasm", 5000))); wasm != want || !site.Immutable(wasm) || site.HashedBase(wasm) != "main.wasm" {
+		t.Errorf("main.wasm is named %q, want %q", wasm, want)
+	}
+	if _, err := os.Stat(filepath.Join(dist, "main.00000000000000aa.wasm")); err == nil {
+		t.Error("an older build's main.wasm kept")
+	}
+	if _, err := os.Stat(filepath.Join(dist, "main.wasm")); err == nil {
+		t.Error("main.wasm kept under its logical name")
+	}
+	boot, _ := os.ReadFile(filepath.Join(dist, "boot.js"))
+	if want := "// loads main.wasm\nfetch('" + wasm + "'); fetch(\"" + wasm + "\"); fetch('main.wasm.gz');\n"; string(boot) != want {
+		t.Errorf("boot.js is\n%s\nwant\n%s", boot, want)
+	}
+	for _, f := range []string{"index.html", "icon-192.png", "icon-512.png", "favicon.ico", "sw.js", wasm} {
 		if _, ok := info.Files[f]; !ok {
 			t.Errorf("%s not in site.json", f)
 		}
 	}
 	// The .gz copy decodes to the file.
-	z, err := os.ReadFile(filepath.Join(dist, "main.wasm.gz"))
+	z, err := os.ReadFile(filepath.Join(dist, wasm+".gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,21 +120,21 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := io.ReadAll(r)
-	orig, _ := os.ReadFile(filepath.Join(dist, "main.wasm"))
+	orig, _ := os.ReadFile(filepath.Join(dist, wasm))
 	if !bytes.Equal(got, orig) {
 		t.Error("main.wasm.gz does not decode to main.wasm")
 	}
-	if info.Files["main.wasm"].Gzip != int64(len(z)) {
-		t.Errorf("gzip size %d, file %d", info.Files["main.wasm"].Gzip, len(z))
+	if info.Files[wasm].Gzip != int64(len(z)) {
+		t.Errorf("gzip size %d, file %d", info.Files[wasm].Gzip, len(z))
 	}
 	// The .br copy (brotli installed) decodes to the file, and site.json counts it.
 	if brotliPath != "" {
-		out, err := exec.Command(brotliPath, "-d", "-c", filepath.Join(dist, "main.wasm.br")).Output()
+		out, err := exec.Command(brotliPath, "-d", "-c", filepath.Join(dist, wasm+".br")).Output()
 		if err != nil || !bytes.Equal(out, orig) {
 			t.Errorf("main.wasm.br does not decode to main.wasm: %v", err)
 		}
-		if fi, _ := os.Stat(filepath.Join(dist, "main.wasm.br")); fi == nil || info.Files["main.wasm"].Brotli != fi.Size() || !info.Brotli {
-			t.Errorf("brotli size %d in site.json", info.Files["main.wasm"].Brotli)
+		if fi, _ := os.Stat(filepath.Join(dist, wasm+".br")); fi == nil || info.Files[wasm].Brotli != fi.Size() || !info.Brotli {
+			t.Errorf("brotli size %d in site.json", info.Files[wasm].Brotli)
 		}
 	} else {
 		t.Log("brotli is not installed: no .br copies checked")
@@ -137,7 +155,7 @@ func TestBuild(t *testing.T) {
 	}
 	// The service worker carries the version and the file list.
 	sw, _ := os.ReadFile(filepath.Join(dist, "sw.js"))
-	if !strings.Contains(string(sw), `"`+info.Version+`"`) || !strings.Contains(string(sw), `"./main.wasm"`) || !strings.Contains(string(sw), `"./site.json"`) ||
+	if !strings.Contains(string(sw), `"`+info.Version+`"`) || !strings.Contains(string(sw), `"./`+wasm+`"`) || !strings.Contains(string(sw), `"./site.json"`) ||
 		!strings.Contains(string(sw), `"./index.html?mode=embed"`) {
 		t.Errorf("sw.js not stamped: %s", sw)
 	}
@@ -162,7 +180,10 @@ func TestBuild(t *testing.T) {
 			}
 		}
 	}
-	if !js.Files["main.wasm"].Vouches("gzip", int64(len(z)), site.ContentHash(orig)) {
+	if js.Names["main.wasm"] != wasm {
+		t.Errorf("site.json names main.wasm %q", js.Names["main.wasm"])
+	}
+	if !js.Files[wasm].Vouches("gzip", int64(len(z)), site.ContentHash(orig)) {
 		t.Errorf("site.json does not vouch for main.wasm.gz")
 	}
 	// Same input, same version; a change, a new version.

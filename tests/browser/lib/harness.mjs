@@ -89,8 +89,19 @@ export function unsupported(engine, opts = {}) {
 
 // ---------------------------------------------------------------- the site
 
+// siteFile returns the file name in dir of a file the build names by its
+// content's hash (main.wasm is main.0123456789abcdef.wasm: site.json's names).
+export function siteFile(logical, dir = DIST) {
+  try {
+    const names = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')).names || {};
+    return names[logical] || logical;
+  } catch (e) {
+    return logical;
+  }
+}
+
 export function siteStatus() {
-  const missing = ['index.html', 'main.wasm', 'engine.wasm'].filter(f => !fs.existsSync(path.join(DIST, f)));
+  const missing = ['index.html', 'main.wasm', 'engine.wasm'].filter(f => !fs.existsSync(path.join(DIST, siteFile(f))));
   if (missing.length) return { ok: false, reason: `${DIST} is not built (no ${missing.join(', ')}): run make build` };
   return { ok: true, reason: '' };
 }
