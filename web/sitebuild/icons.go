@@ -133,11 +133,46 @@ func DrawIcon(size int, maskable, opaque bool) *image.NRGBA {
 	return img
 }
 
+// encodePNG writes img as a PNG; an image of at most 256 colours (the icons
+// are drawn in a few flat colours and their edges) as an indexed one, pixel
+// for pixel the same, about half the size.
 func encodePNG(img image.Image) ([]byte, error) {
 	var b bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if p, ok := paletted(img); ok {
+		img = p
+	}
 	err := enc.Encode(&b, img)
 	return b.Bytes(), err
+}
+
+// paletted returns img as an indexed image with exactly its colours, when
+// it has at most 256 of them.
+func paletted(img image.Image) (*image.Paletted, bool) {
+	r := img.Bounds()
+	index := map[color.NRGBA]uint8{}
+	var pal color.Palette
+	out := image.NewPaletted(r, nil)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			if c.A == 0 {
+				c = color.NRGBA{} // every transparent pixel is one colour
+			}
+			i, ok := index[c]
+			if !ok {
+				if len(pal) == 256 {
+					return nil, false
+				}
+				i = uint8(len(pal))
+				index[c] = i
+				pal = append(pal, c)
+			}
+			out.Pix[out.PixOffset(x, y)] = i
+		}
+	}
+	out.Palette = pal
+	return out, true
 }
 
 // ICO wraps PNG images in an .ico container (PNG entries are valid since Vista).

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"os"
@@ -216,6 +218,33 @@ func TestScriptsNeverCallTheTestHook(t *testing.T) {
 			code, _, _ := strings.Cut(line, "//")
 			if hook.MatchString(quoted.ReplaceAllString(code, "''")) {
 				t.Errorf("%s:%d calls the test hook: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}
+
+// The icons written indexed are pixel for pixel the images drawn.
+func TestPalettedIconsAreExact(t *testing.T) {
+	for _, img := range []*image.NRGBA{DrawIcon(512, false, false), DrawIcon(512, true, true), DrawIcon(192, false, false)} {
+		checkPaletted(t, img)
+	}
+}
+
+func checkPaletted(t *testing.T, img *image.NRGBA) {
+	p, ok := paletted(img)
+	if !ok {
+		t.Fatal("the icon has more than 256 colours")
+	}
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			b := color.NRGBAModel.Convert(p.At(x, y)).(color.NRGBA)
+			if a.A == 0 && b.A == 0 {
+				continue
+			}
+			if a != b {
+				t.Fatalf("(%d, %d): %v written as %v", x, y, a, b)
 			}
 		}
 	}
