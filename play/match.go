@@ -18,37 +18,44 @@ func Match(p *game.Position, text string) (moves []game.Move, exact bool) {
 	if key == "" {
 		return nil, false
 	}
-	var whole, named, begun, short []game.Move
+	// The ways text can name a move, most exact first: a move is the one
+	// meant when it is alone in the first way that names any.
+	var whole, short, named, shortNamed, begun []game.Move
 	for _, m := range p.LegalMoves() {
 		n, ms := squash(p.Notation(m)), squash(p.MoveString(m))
+		bare := unresulted(n)
 		switch {
 		case key == n || key == ms:
 			whole = append(whole, m)
-		case key == unresulted(n):
+		case shortMatch(key, n):
+			short = append(short, m)
+		case bare != n && key == bare:
 			named = append(named, m)
+		case bare != n && shortMatch(key, bare):
+			shortNamed = append(shortNamed, m)
 		case strings.HasPrefix(n, key) || strings.HasPrefix(ms, key):
 			begun = append(begun, m)
-		case shortMatch(key, n) || shortMatch(key, unresulted(n)):
-			short = append(short, m)
 		}
 	}
-	switch {
-	case len(whole) == 1:
-		return whole, true
-	case len(whole) == 0 && len(named) == 1:
-		return named, true
-	case len(whole) == 0 && len(named) == 0 && len(short) == 1:
-		return short, true
+	for _, tier := range [][]game.Move{whole, short, named, shortNamed} {
+		if len(tier) == 1 {
+			return tier, true
+		}
+		if len(tier) > 1 {
+			break
+		}
 	}
-	return append(append(append(whole, named...), short...), begun...), false
+	out := append(append(append(whole, short...), named...), shortNamed...)
+	return append(out, begun...), false
 }
 
-// unresulted is the squashed notation n without what it says the move
-// results in: a fusion's or metamorphosis's "=M", a split's "; a4 = N", a
-// promotion's "=Q". "Rh1-g1" names the fusion "Rh1-g1=M" when it is the
-// only move it can be.
+// unresulted is the squashed notation n without the result it writes after
+// "=": what a fusion or a metamorphosis makes ("Rh1-g1=M"), a promotion's
+// piece. "Rh1-g1" (or "Rg1") names the fusion when it is the only move it can
+// be and no move is written so in full. (A split's "; a4 = N" stays: "Be7"
+// is the bishop that moves, not the one that splits off a queen.)
 func unresulted(n string) string {
-	if i := strings.IndexAny(n, "=;"); i > 0 {
+	if i := strings.IndexByte(n, '='); i > 0 && !strings.Contains(n[:i], ";") {
 		return n[:i]
 	}
 	return n
