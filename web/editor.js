@@ -232,10 +232,17 @@
   }
 
   // placeSquares puts the square buttons over the board's squares.
+  let placing = 0;
   function placeSquares() {
     if (!view || !api() || !api().editBoard) return;
     const r = api().editBoard();
-    if (!r) return;
+    if (!r || !(r.size > 0)) {
+      // The board is not laid out yet (its first frames): again at the next
+      // frame, for at most a few seconds.
+      if (placing < 300) { placing++; requestAnimationFrame(placeSquares); }
+      return;
+    }
+    placing = 0;
     const st = el.squares.style;
     st.left = r.x + 'px';
     st.top = r.y + 'px';
