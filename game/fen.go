@@ -47,6 +47,43 @@ func perr(field, text, why string, args ...any) error {
 	return perrc(CheckSyntax, field, text, why, args...)
 }
 
+// splitPosition reads a position string's fields ("startpos" is the start
+// position; missing trailing fields default to "w - - 0 1") and splits its
+// board field into the board and the hand (empty when none is written). It
+// checks what Parse and ParseSetup both require: the number of fields, the
+// hand's brackets, and a hand only in a game with drops.
+func splitPosition(v *Variant, s string) (f []string, board, hand string, err error) {
+	s = strings.TrimSpace(s)
+	if s == "startpos" {
+		s = v.Start
+	}
+	f = strings.Fields(s)
+	if len(f) == 0 {
+		return nil, "", "", perr("position", s, "empty position string")
+	}
+	if len(f) > 6 {
+		return nil, "", "", perr("position", s, "too many fields (%d, want at most 6)", len(f))
+	}
+	defaults := []string{"", "w", "-", "-", "0", "1"}
+	for len(f) < 6 {
+		f = append(f, defaults[len(f)])
+	}
+	board = f[0]
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		if !strings.HasSuffix(board, "]") {
+			return nil, "", "", perr("hand", board[i:], "hand must be written in square brackets at the end of the board")
+		}
+		board, hand = board[:i], board[i+1:len(board)-1]
+		if strings.ContainsAny(hand, "[]") {
+			return nil, "", "", perr("hand", hand, "brackets inside the hand")
+		}
+		if hand != "" && !v.Drops {
+			return nil, "", "", perrc(CheckHands, "hand", hand, "%s has no pieces in hand", v.Name)
+		}
+	}
+	return f, board, hand, nil
+}
+
 // NewPosition returns the start position of rule set v.
 func NewPosition(v *Variant) *Position {
 	p, err := Parse(v, v.Start)
@@ -60,35 +97,11 @@ func NewPosition(v *Variant) *Position {
 // strings"). The word "startpos" gives the start position. Missing trailing
 // fields default to "w - - 0 1"; a missing hand means empty hands.
 func Parse(v *Variant, s string) (*Position, error) {
-	s = strings.TrimSpace(s)
-	if s == "startpos" {
-		s = v.Start
-	}
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return nil, perr("position", s, "empty position string")
-	}
-	if len(f) > 6 {
-		return nil, perr("position", s, "too many fields (%d, want at most 6)", len(f))
-	}
-	defaults := []string{"", "w", "-", "-", "0", "1"}
-	for len(f) < 6 {
-		f = append(f, defaults[len(f)])
+	f, board, hand, err := splitPosition(v, s)
+	if err != nil {
+		return nil, err
 	}
 	p := &Position{v: v, ep: -1}
-	board, hand := f[0], ""
-	if i := strings.IndexByte(board, '['); i >= 0 {
-		if !strings.HasSuffix(board, "]") {
-			return nil, perr("hand", board[i:], "hand must be written in square brackets at the end of the board")
-		}
-		board, hand = board[:i], board[i+1:len(board)-1]
-		if strings.ContainsAny(hand, "[]") {
-			return nil, perr("hand", hand, "brackets inside the hand")
-		}
-		if hand != "" && !v.Drops {
-			return nil, perrc(CheckHands, "hand", hand, "%s has no pieces in hand", v.Name)
-		}
-	}
 	if err := p.parseBoard(board, true); err != nil {
 		return nil, err
 	}
@@ -143,7 +156,6 @@ func Parse(v *Variant, s string) (*Position, error) {
 		}
 		p.ep = int8(ep)
 	}
-	var err error
 	if p.half, err = strconv.Atoi(f[4]); err != nil || p.half < 0 || p.half > maxClock {
 		return nil, perrc(CheckRights, "halfmove", f[4], "halfmove clock must be a number from 0 to %d", maxClock)
 	}

@@ -3,7 +3,6 @@ package game
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Setup is a position being set up by hand (the position editor): the
@@ -51,30 +50,9 @@ func SetupOf(p *Position) *Setup {
 // last rank, castling rights without their pieces...), so that such a
 // position can be opened and mended.
 func ParseSetup(v *Variant, text string) (*Setup, error) {
-	text = strings.TrimSpace(text)
-	if text == "startpos" {
-		text = v.Start
-	}
-	f := strings.Fields(text)
-	if len(f) == 0 {
-		return nil, perr("position", text, "empty position string")
-	}
-	if len(f) > 6 {
-		return nil, perr("position", text, "too many fields (%d, want at most 6)", len(f))
-	}
-	defaults := []string{"", "w", "-", "-", "0", "1"}
-	for len(f) < 6 {
-		f = append(f, defaults[len(f)])
-	}
-	board, hand := f[0], ""
-	if i := strings.IndexByte(board, '['); i >= 0 {
-		if !strings.HasSuffix(board, "]") {
-			return nil, perr("hand", board[i:], "hand must be written in square brackets at the end of the board")
-		}
-		board, hand = board[:i], board[i+1:len(board)-1]
-		if hand != "" && !v.Drops {
-			return nil, perrc(CheckHands, "hand", hand, "%s has no pieces in hand", v.Name)
-		}
+	f, board, hand, err := splitPosition(v, text)
+	if err != nil {
+		return nil, err
 	}
 	p := &Position{v: v, ep: -1}
 	if err := p.parseBoard(board, false); err != nil {
@@ -124,7 +102,6 @@ func ParseSetup(v *Variant, text string) (*Setup, error) {
 		}
 		s.ep = ep
 	}
-	var err error
 	if s.Half, err = strconv.Atoi(f[4]); err != nil || s.Half < 0 || s.Half > maxClock {
 		return nil, perrc(CheckRights, "halfmove", f[4], "halfmove clock must be a number from 0 to %d", maxClock)
 	}
