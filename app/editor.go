@@ -135,30 +135,7 @@ func (e *EditorController) shownPosition() *game.Position {
 func (e *EditorController) overlay() model.Overlay { return model.Overlay{} }
 
 // setupBoard is the board a setup shows.
-func setupBoard(s *game.Setup) model.Board {
-	v := s.Variant()
-	b := model.EmptyBoard()
-	b.Bifold, b.HasHands, b.Turn = v.Bifold, v.Drops, int(s.Turn)
-	for sq := 0; sq < 64; sq++ {
-		c := s.At(sq)
-		b.Cells[sq] = [2]model.Piece{letter(v, c[0]), letter(v, c[1])}
-	}
-	for c := game.White; c <= game.Black; c++ {
-		for _, k := range v.HandOrder() {
-			if n := s.HandCount(c, k); n > 0 {
-				b.Hands[c] = append(b.Hands[c], model.HandItem{Piece: letter(v, game.MakePiece(c, k)), Count: n})
-			}
-		}
-	}
-	return b
-}
-
-func letter(v *game.Variant, x game.Piece) model.Piece {
-	if x == game.NoPiece {
-		return model.None
-	}
-	return model.Piece(v.PieceLetter(x))
-}
+func setupBoard(s *game.Setup) model.Board { return play.PiecesBoard(s, s.Turn) }
 
 // Open opens the editor on the position the board shows (the game's, or a
 // lesson's, which closes).

@@ -15,14 +15,22 @@ func letter(v *game.Variant, p game.Piece) model.Piece {
 	return model.Piece(v.PieceLetter(p))
 }
 
-// Board returns the view of position p, with the last-move tint on the move
-// that led to it (p.LastMove).
-func Board(p *game.Position) model.Board {
+// Pieces is what a board shows of a position or of an editor's setup
+// (game.Position, game.Setup): its rule set, squares and hands.
+type Pieces interface {
+	Variant() *game.Variant
+	At(sq int) game.Cell
+	HandCount(c game.Color, k game.Kind) int
+}
+
+// PiecesBoard returns the view of the pieces of p with turn to move, without
+// highlights.
+func PiecesBoard(p Pieces, turn game.Color) model.Board {
 	v := p.Variant()
 	b := model.EmptyBoard()
 	b.Bifold = v.Bifold
 	b.HasHands = v.Drops
-	b.Turn = int(p.Turn())
+	b.Turn = int(turn)
 	for s := 0; s < 64; s++ {
 		c := p.At(s)
 		b.Cells[s] = [2]model.Piece{letter(v, c[0]), letter(v, c[1])}
@@ -34,6 +42,13 @@ func Board(p *game.Position) model.Board {
 			}
 		}
 	}
+	return b
+}
+
+// Board returns the view of position p, with the last-move tint on the move
+// that led to it (p.LastMove).
+func Board(p *game.Position) model.Board {
+	b := PiecesBoard(p, p.Turn())
 	if p.InCheck() {
 		b.Check = model.Square(p.RoyalSquare(p.Turn()))
 	}
