@@ -100,7 +100,7 @@ func (g *GameController) AnswerDraw(accept bool) error {
 // drawWeighed ends the computer's weighing of a draw offer: its search's
 // last score, from the side to move's view (the player's, who offered on
 // their turn), decides.
-func (g *GameController) drawWeighed(m EngineAnswer) {
+func (g *GameController) drawWeighed() {
 	d := g.draw
 	g.draw = drawState{}
 	if !d.open || g.s.Ply() != d.ply {

@@ -74,7 +74,7 @@ func (g *GameController) hintAnswer(m EngineAnswer) bool {
 			g.drawInfo(m)
 		case "bestmove", "error":
 			g.hint = hintState{}
-			g.drawWeighed(m)
+			g.drawWeighed()
 		}
 		return true
 	}
