@@ -67,6 +67,23 @@ type Config struct {
 	// Yield, if set, is called every 1024 nodes; cmd/engine uses it
 	// under js/wasm to let the message loop run so that Stop can arrive.
 	Yield func()
+	// MultiPV, when above 1, searches that many best lines (at most the
+	// number of legal moves, at most MaxLines): at each depth the first
+	// line is searched as usual, then each next one among the root moves
+	// the lines before it did not start with. Info.Lines and Result.Lines
+	// carry them, best first. 0 or 1: one line, as without it.
+	MultiPV int
+}
+
+// MaxLines is the most lines a MultiPV search reports.
+const MaxLines = 8
+
+// Line is one of the best lines of a MultiPV search.
+type Line struct {
+	Score int // centipawns from the side to move's point of view
+	Mate  int // as Info.Mate
+	Depth int // the depth the line was last completed at
+	PV    []game.Move
 }
 
 // Info is a progress report, sent after each completed iteration (and
@@ -80,6 +97,9 @@ type Info struct {
 	Nodes uint64
 	Time  time.Duration
 	PV    []game.Move
+	// Lines holds the best lines of a MultiPV search, best first (the
+	// first is Score, Mate and PV); nil without MultiPV.
+	Lines []Line
 }
 
 // Result is the outcome of a search.
@@ -250,6 +270,12 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.scoreMoves(0, root, game.NoMove)
 	sortMoves(root, &s.scores[0])
 
+	if cfg.MultiPV > 1 {
+		s.searchLines(&res, cfg, maxDepth)
+		res.Nodes = s.nodes
+		res.Time = time.Since(s.start)
+		return res
+	}
 	prevScore := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.depth = depth
@@ -317,13 +343,19 @@ func mateMoves(score int) int {
 // searchRoot runs one iteration with an aspiration window around prev. It
 // returns the score, the best move, and whether the iteration completed.
 func (s *searcher) searchRoot(depth, prev int) (int, game.Move, bool) {
+	return s.searchRootFrom(depth, prev, 0)
+}
+
+// searchRootFrom is searchRoot among the root moves from index first on (the
+// moves before it are the lines already found at this depth, MultiPV).
+func (s *searcher) searchRootFrom(depth, prev, first int) (int, game.Move, bool) {
 	delta := 40
 	alpha, beta := -infinity, infinity
 	if depth >= 4 && abs(prev) < MateBound {
 		alpha, beta = prev-delta, prev+delta
 	}
 	for {
-		score, best := s.rootPass(depth, alpha, beta)
+		score, best := s.rootPass(depth, alpha, beta, first)
 		if s.stopped {
 			return score, best, false
 		}
@@ -347,18 +379,18 @@ func (s *searcher) searchRoot(depth, prev int) (int, game.Move, bool) {
 	}
 }
 
-// rootPass searches the root moves once. On a stop it returns the best move
-// among those fully searched in this pass (or NoMove).
-func (s *searcher) rootPass(depth, alpha, beta int) (int, game.Move) {
+// rootPass searches the root moves from index first on once. On a stop it
+// returns the best move among those fully searched in this pass (or NoMove).
+func (s *searcher) rootPass(depth, alpha, beta, first int) (int, game.Move) {
 	ml := &s.lists[0]
 	best := game.NoMove
 	bestScore := -infinity
 	s.pvLen[0] = 0
-	for i := 0; i < ml.N; i++ {
+	for i := first; i < ml.N; i++ {
 		m := ml.Moves[i]
 		s.push(m)
 		var score int
-		if i == 0 {
+		if i == first {
 			score = -s.search(depth-1, 1, -beta, -alpha, true)
 		} else {
 			score = -s.search(depth-1, 1, -alpha-1, -alpha, false)
@@ -377,8 +409,8 @@ func (s *searcher) rootPass(depth, alpha, beta int) (int, game.Move) {
 				alpha = score
 				s.updatePV(0, m)
 				// move it to the front, keeping the others in order
-				copy(ml.Moves[1:i+1], ml.Moves[:i])
-				ml.Moves[0] = m
+				copy(ml.Moves[first+1:i+1], ml.Moves[first:i])
+				ml.Moves[first] = m
 			}
 			if score >= beta {
 				break
