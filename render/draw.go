@@ -538,7 +538,8 @@ func (g *Game) drawArrows(p painter) {
 			continue
 		}
 		x1, y1 := l.SquareRect(a.To).Center()
-		arrow(p, l.Sq, x0, y0, x1, y1, colArrow)
+		c, w := arrowLook(a)
+		arrowWidth(p, l.Sq, x0, y0, x1, y1, c, w)
 	}
 	// The player's own arrows and circles (right-drag), in their brushes.
 	for _, sh := range g.overlay.Shapes {
@@ -566,9 +567,29 @@ var brushColours = []color.NRGBA{
 	rgba(0xe6, 0x8f, 0x00, 0xb0), // yellow
 }
 
+// colThreat is the colour of a threat's arrows (model.Arrow.Threat).
+var colThreat = rgba(0xc0, 0x20, 0x20, 0xa0)
+
+// arrowLook is an overlay arrow's colour and width: each rank thinner and
+// fainter than the one before (analysis lines, best boldest).
+func arrowLook(a model.Arrow) (color.NRGBA, float64) {
+	c := colArrow
+	if a.Threat {
+		c = colThreat
+	}
+	r := min(max(a.Rank, 0), 4)
+	c.A = uint8(float64(c.A) * (1 - 0.18*float64(r)))
+	return c, 1 - 0.17*float64(r)
+}
+
 // arrow draws an arrow of colour c from (x0, y0) to (x1, y1) for squares of
 // sq CSS pixels.
 func arrow(p painter, sq, x0, y0, x1, y1 float64, c color.NRGBA) {
+	arrowWidth(p, sq, x0, y0, x1, y1, c, 1)
+}
+
+// arrowWidth is arrow with its shaft and head scaled by w.
+func arrowWidth(p painter, sq, x0, y0, x1, y1 float64, c color.NRGBA, w float64) {
 	dx, dy := x1-x0, y1-y0
 	n := math.Hypot(dx, dy)
 	if n < 1 {
@@ -576,7 +597,7 @@ func arrow(p painter, sq, x0, y0, x1, y1 float64, c color.NRGBA) {
 	}
 	ux, uy := dx/n, dy/n // along
 	vx, vy := -uy, ux    // across
-	half, head, headW := sq*0.09, math.Min(sq*0.45, n*0.6), sq*0.24
+	half, head, headW := sq*0.09*w, math.Min(sq*0.45, n*0.6)*(0.6+0.4*w), sq*0.24*w
 	sx, sy := x0+ux*sq*0.2, y0+uy*sq*0.2 // leave the piece's middle visible
 	ex, ey := x1-ux*sq*0.15, y1-uy*sq*0.15
 	bx, by := ex-ux*head, ey-uy*head // the head's base

@@ -419,6 +419,13 @@ type Arrow struct {
 	From Square // NoSquare for a drop
 	Drop Piece  // the dropped piece (its colour gives the hand) when From is NoSquare
 	To   Square
+	// Rank is the arrow's place among an analysis's lines: 0 the best (or
+	// a hint's arrow), 1 the second best, ...: each drawn thinner and
+	// fainter than the one before.
+	Rank int
+	// Threat draws the arrow in the threat's colour (what the side not to
+	// move threatens).
+	Threat bool
 }
 
 // Overlay is what the board draws over a position besides the selection:
