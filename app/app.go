@@ -110,6 +110,11 @@ const (
 type Deps struct {
 	Board   Board
 	Engine  Engine // nil: no computer player (it never moves)
+	// Analysts are the analysis board's and the review's engines, each
+	// its own worker (as many as the device has cores for, at least one;
+	// none: no analysis engine). Their answers come back through
+	// AnalysisController.AnalysisAnswer with the worker's index.
+	Analysts []Engine
 	Storage Storage
 	Tab     Storage // the tab's own storage (sessionStorage): which game a reload shows; nil: none
 	Page    Page
@@ -134,7 +139,9 @@ type App struct {
 	Game   *GameController
 	Lesson *LessonController
 	Editor *EditorController // the position editor (open or not)
-	owner  controller        // the controller that owns the board
+	// Analysis is the analysis board (open or not).
+	Analysis *AnalysisController
+	owner    controller // the controller that owns the board
 
 	opts  options // the page's URL options (mode, orientation, ...)
 	prefs Prefs
@@ -186,13 +193,15 @@ func New(d Deps, q url.Values) *App {
 	}
 	if a.opts.embedded() {
 		a.opts.editor = false // a guest's page has no editor
+		a.opts.analysis = false
 	}
 	a.prefs = a.loadPrefs()
 	a.Lesson = &LessonController{a: a}
 	a.Editor = &EditorController{a: a}
+	a.Analysis = &AnalysisController{a: a}
 	gq := q
-	if a.opts.editor {
-		gq = withoutGame(q) // the link is the editor's: the game behind it is the one a reload shows
+	if a.opts.editor || a.opts.analysis {
+		gq = withoutGame(q) // the link is the editor's or the analysis's: the game behind it is the one a reload shows
 	}
 	a.Game = newGame(a, gq)
 	a.d.Board.SetStyle(a.style())
@@ -200,6 +209,8 @@ func New(d Deps, q url.Values) *App {
 	a.Game.start()
 	if a.opts.editor {
 		a.Editor.openLink(q.Get("variant"), q.Get("fen"))
+	} else if a.opts.analysis {
+		a.Analysis.openLink(q)
 	}
 	a.unlock()
 	return a
@@ -233,6 +244,14 @@ func (a *App) closeLesson() {
 func (a *App) closeEditor() {
 	if a.Editor.es != nil {
 		a.Editor.end()
+	}
+}
+
+// closeAnalysis closes an open analysis board; the game owns the board
+// again (the caller draws it).
+func (a *App) closeAnalysis() {
+	if a.Analysis.st != nil {
+		a.Analysis.end()
 	}
 }
 
@@ -277,6 +296,9 @@ func (a *App) lock() { a.mu.Lock() }
 func (a *App) address() string {
 	if a.Editor.es != nil {
 		return a.Editor.link()
+	}
+	if a.Analysis.st != nil {
+		return a.Analysis.link()
 	}
 	return Link(a.Game.linkQuery())
 }

@@ -147,8 +147,11 @@ func (e *EditorController) Open() error {
 	}
 	p := e.a.owner.shownPosition()
 	flipped := e.a.Game.flipped()
-	if p == nil || e.a.owner != e.a.Game && e.a.owner != e.a.Lesson {
+	if p == nil || e.a.owner == e.a.Editor {
 		return nil // already open
+	}
+	if e.a.owner == e.a.Analysis {
+		flipped = e.a.Analysis.st.flipped
 	}
 	e.open(game.SetupOf(p), flipped)
 	return nil
@@ -159,6 +162,7 @@ func (e *EditorController) open(s *game.Setup, flipped bool) {
 	if e.a.Lesson.ls != nil {
 		e.a.closeLesson()
 	}
+	e.a.closeAnalysis()
 	e.a.d.Board.CancelSelection()
 	e.a.clearNote()
 	e.es = &editState{s: s, flipped: flipped, said: "Editing the position: pick a piece, then tap squares"}
@@ -758,17 +762,32 @@ func (e *EditorController) play(computer, level int, said string) error {
 	return nil
 }
 
-// Analyse opens the editor's position for study: there is no analysis
-// board yet, so it is a game with nobody playing (both sides moved by
-// hand), where undo, redo and the move list serve to explore.
+// Analyse opens the editor's position on the analysis board.
 func (e *EditorController) Analyse() error {
 	e.a.lock()
 	defer e.a.unlock()
-	return e.play(-1, play.DefaultSettings.Level, AnalyseSaid)
+	return e.analyse()
 }
 
-// AnalyseSaid is what Analyse says.
-const AnalyseSaid = "The position is open for analysis as a game with nobody playing: move both sides, and look back with the move list, Undo and Redo"
+// analyse is Analyse with the lock held.
+func (e *EditorController) analyse() error {
+	es := e.es
+	if es == nil {
+		return errString("the editor is not open")
+	}
+	p, err := es.s.Check()
+	if err != nil {
+		return errString("the position cannot be analysed: " + e.problem())
+	}
+	t, err := play.NewTree(es.s.Variant(), p.String())
+	if err != nil {
+		return errString("the position cannot be analysed: " + play.Why(err))
+	}
+	flipped := es.flipped
+	e.end()
+	e.a.Analysis.open(t, "", flipped)
+	return nil
+}
 
 // link is the editor's URL query: mode=editor, the rule set and the
 // position.

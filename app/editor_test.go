@@ -189,11 +189,11 @@ func TestEditorRefusesToPlayInvalid(t *testing.T) {
 	if err := r.Editor.Analyse(); err != nil {
 		t.Fatal(err)
 	}
-	if said := r.page.lastSaid(); said != AnalyseSaid {
+	if said := r.page.lastSaid(); said != "Analysis board: Bedlam" {
 		t.Errorf("Analyse said %q", said)
 	}
-	if r.position() != "k7/8/8/8/8/8/8/K7[] w - - 0 1" || r.Game.s.Computer != -1 {
-		t.Errorf("analysing %q, computer %d", r.position(), r.Game.s.Computer)
+	if av := r.page.last().Analysis; av == nil || r.Editor.State() != nil || r.page.last().Position != "k7/8/8/8/8/8/8/K7[] w - - 0 1" {
+		t.Errorf("analysing %+v, editor %v", av, r.Editor.State())
 	}
 }
 

@@ -30,6 +30,7 @@ type options struct {
 	interactive bool   // the player may move on the board
 	save        bool   // an embed keeps its game (under its own parameters)
 	editor      bool   // mode=editor: the page opens with the position editor
+	analysis    bool   // mode=analysis: the page opens with the analysis board on the link's game
 }
 
 // readOptions reads mode, orient, ply, interactive and save; what is wrong
@@ -42,6 +43,8 @@ func (a *App) readOptions(q url.Values) options {
 		o.mode = m
 	case "editor":
 		o.editor = true // the full page, the editor open
+	case "analysis":
+		o.analysis = true // the full page, the analysis board open
 	default:
 		a.note("Unknown mode " + play.Quote(string(m)) + ": the full page is shown")
 	}

@@ -19,6 +19,25 @@ type EngineRequest struct {
 	MoveTime int // ms
 	Seed     int
 	ID       int // echoed in the answers by engines that know it
+	// Analysis (analysis.go, review.go): MultiPV best lines (0: one);
+	// Infinite searches until a stop; Depth and Nodes bound the search
+	// (0: no bound); Fresh starts it from an empty table and history, so
+	// that the same request gives the same answer whatever came before.
+	MultiPV  int
+	Infinite bool
+	Depth    int
+	Nodes    int
+	Fresh    bool
+}
+
+// EngineLine is one of the best lines of an analysis: Score in
+// centipawns from the side to move's view, or Mate in moves (N < 0 when
+// the side to move is mated); PV its moves (move strings).
+type EngineLine struct {
+	Score int
+	Mate  int
+	Depth int
+	PV    []string
 }
 
 // EngineAnswer is a message from the engine worker: "info" (Depth, Score in
@@ -35,6 +54,12 @@ type EngineAnswer struct {
 	Mate     int
 	Move     string
 	Message  string
+	// With an analysis: the best lines (best first), the nodes searched,
+	// the time in ms and the principal variation.
+	Lines []EngineLine
+	Nodes int
+	Time  int
+	PV    []string
 }
 
 // MoveTime is how long the computer thinks at most, in milliseconds (weak

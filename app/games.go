@@ -411,6 +411,7 @@ func (g *GameController) switchTo(s *play.Session, id string, created int64) {
 	g.a.closeLesson()
 	g.premove, g.shapes = "", nil
 	g.a.closeEditor()
+	g.a.closeAnalysis()
 	g.s = s
 	g.id = id
 	g.created = created

@@ -28,6 +28,17 @@ type Prefs struct {
 	// a Confirm button): "auto" (on a phone, where a tap slips more
 	// easily), "on" or "off".
 	Confirm string `json:"confirm"`
+	// Lines is how many lines the analysis board shows (1 to MaxLines; 0:
+	// DefaultLines).
+	Lines int `json:"lines,omitempty"`
+}
+
+// lines is the analysis's number of lines.
+func (p Prefs) lines() int {
+	if p.Lines < 1 || p.Lines > MaxLines {
+		return DefaultLines
+	}
+	return p.Lines
 }
 
 // DefaultPrefs are the settings of a first visit.
