@@ -214,15 +214,17 @@ func TestTreePromoteDelete(t *testing.T) {
 		changed bool
 		main    string
 		len     int
+		first   string // the moves from the start, then those after 1. d4
 	}{
-		{"promote main line", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["e4 e5"]) }, false, "e2e4 e7e5", 7},
-		{"promote side line", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["d4"]) }, true, "d2d4 d7d5", 7},
-		{"promote one level", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["d4 Nf6 c4"]) }, true, "e2e4 e7e5", 7},
-		{"make main line", func(tr *Tree, p map[string]Path) bool { return tr.MakeMainLine(p["d4 Nf6 c4"]) }, true, "d2d4 g8f6 c2c4", 7},
-		{"delete main", func(tr *Tree, p map[string]Path) bool { return tr.Delete(p["e4"]) }, true, "d2d4 d7d5", 5},
-		{"delete side", func(tr *Tree, p map[string]Path) bool { return tr.Delete(p["d4 Nf6"]) }, true, "e2e4 e7e5", 5},
-		{"delete start", func(tr *Tree, p map[string]Path) bool { return tr.Delete("") }, false, "e2e4 e7e5", 7},
-		{"delete nothing", func(tr *Tree, p map[string]Path) bool { return tr.Delete("zz") }, false, "e2e4 e7e5", 7},
+		{"promote main line", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["e4 e5"]) }, false, "e2e4 e7e5", 7, "e2e4 d2d4 c2c4 / d7d5 g8f6"},
+		{"promote side line", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["d4"]) }, true, "d2d4 d7d5", 7, "d2d4 e2e4 c2c4 / d7d5 g8f6"},
+		{"promote third", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["c4"]) }, true, "c2c4", 7, "c2c4 e2e4 d2d4 / d7d5 g8f6"},
+		{"promote one level", func(tr *Tree, p map[string]Path) bool { return tr.Promote(p["d4 Nf6 c4"]) }, true, "e2e4 e7e5", 7, "e2e4 d2d4 c2c4 / g8f6 d7d5"},
+		{"make main line", func(tr *Tree, p map[string]Path) bool { return tr.MakeMainLine(p["d4 Nf6 c4"]) }, true, "d2d4 g8f6 c2c4", 7, "d2d4 e2e4 c2c4 / g8f6 d7d5"},
+		{"delete main", func(tr *Tree, p map[string]Path) bool { return tr.Delete(p["e4"]) }, true, "d2d4 d7d5", 5, "d2d4 c2c4 / d7d5 g8f6"},
+		{"delete side", func(tr *Tree, p map[string]Path) bool { return tr.Delete(p["d4 Nf6"]) }, true, "e2e4 e7e5", 5, "e2e4 d2d4 c2c4 / d7d5"},
+		{"delete start", func(tr *Tree, p map[string]Path) bool { return tr.Delete("") }, false, "e2e4 e7e5", 7, "e2e4 d2d4 c2c4 / d7d5 g8f6"},
+		{"delete nothing", func(tr *Tree, p map[string]Path) bool { return tr.Delete("zz") }, false, "e2e4 e7e5", 7, "e2e4 d2d4 c2c4 / d7d5 g8f6"},
 	}
 	for _, c := range cases {
 		tr, p := build()
@@ -231,6 +233,18 @@ func TestTreePromoteDelete(t *testing.T) {
 		}
 		if m := strings.Join(tr.MainLine(), " "); m != c.main || tr.Len() != c.len {
 			t.Errorf("%s: main line %s, %d moves", c.name, m, tr.Len())
+		}
+		var first []string
+		for _, at := range []Path{"", p["d4"]} {
+			n, _ := tr.Node(at)
+			for _, k := range n.Children {
+				kn, _ := tr.Node(k)
+				first = append(first, kn.Move)
+			}
+			first = append(first, "/")
+		}
+		if got := strings.Join(first[:len(first)-1], " "); got != c.first {
+			t.Errorf("%s: moves %s, want %s", c.name, got, c.first)
 		}
 		// Every node that is left keeps its path.
 		moves := map[string]string{"e4": "e2e4", "d4": "d2d4", "c4": "c2c4", "d4 d5": "d7d5", "d4 Nf6": "g8f6", "d4 Nf6 c4": "c2c4", "e4 e5": "e7e5"}
