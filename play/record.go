@@ -32,6 +32,29 @@ func (s *Session) Record(t RecordTags) string {
 	if res == "" {
 		res = "*"
 	}
+	writeTags(&b, t, s.v, s.start, res, why, s.Time)
+	w := wrapper{b: &b}
+	p, _ := game.Parse(s.v, s.start)
+	for i := 0; i < s.n; i++ {
+		num := strconv.Itoa(p.Fullmove())
+		switch {
+		case p.Turn() == game.White:
+			w.word(num + ". " + s.human[i])
+		case i == 0:
+			w.word(num + "... " + s.human[i])
+		default:
+			w.word(s.human[i])
+		}
+		p.Make(s.moves[i])
+	}
+	w.word(res)
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// writeTags writes a record's tags (Session.Record) and the empty line
+// after them.
+func writeTags(b *strings.Builder, t RecordTags, v *game.Variant, start, res, why string, tc TimeControl) {
 	q := func(v string) string {
 		if v == "" {
 			return "?"
@@ -52,46 +75,37 @@ func (s *Session) Record(t RecordTags) string {
 	tag("White", q(t.White))
 	tag("Black", q(t.Black))
 	tag("Result", res)
-	tag("Variant", s.v.Name)
-	if start, _ := game.Parse(s.v, "startpos"); start.String() != s.start {
+	tag("Variant", v.Name)
+	if p, _ := game.Parse(v, "startpos"); p.String() != start {
 		tag("SetUp", "1")
-		tag("FEN", s.start)
+		tag("FEN", start)
 	}
 	if why != "" {
 		tag("Termination", why)
 	}
-	if s.Time.On() {
-		tag("TimeControl", s.Time.String())
+	if tc.On() {
+		tag("TimeControl", tc.String())
 	}
 	b.WriteByte('\n')
-	line := 0
-	word := func(w string) {
-		if line > 0 && line+1+len(w) > 79 {
-			b.WriteByte('\n')
-			line = 0
-		} else if line > 0 {
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(w)
-		line += len(w)
+}
+
+// wrapper writes movetext in lines of at most 79 characters (a longer word
+// stands alone on its line), words separated by a space.
+type wrapper struct {
+	b    *strings.Builder
+	line int
+}
+
+func (w *wrapper) word(s string) {
+	if w.line > 0 && w.line+1+len(s) > 79 {
+		w.b.WriteByte('\n')
+		w.line = 0
+	} else if w.line > 0 {
+		w.b.WriteByte(' ')
+		w.line++
 	}
-	p, _ := game.Parse(s.v, s.start)
-	for i := 0; i < s.n; i++ {
-		num := strconv.Itoa(p.Fullmove())
-		switch {
-		case p.Turn() == game.White:
-			word(num + ". " + s.human[i])
-		case i == 0:
-			word(num + "... " + s.human[i])
-		default:
-			word(s.human[i])
-		}
-		p.Make(s.moves[i])
-	}
-	word(res)
-	b.WriteByte('\n')
-	return b.String()
+	w.b.WriteString(s)
+	w.line += len(s)
 }
 
 // pgnString quotes a tag value as PGN does (backslash before " and \).
@@ -118,6 +132,7 @@ type ParsedRecord struct {
 type RecordError struct {
 	Move  int    // the full-move number of the bad move, 0 when not about a move
 	Black bool   // the bad move is Black's
+	Side  bool   // the bad move is in a side line
 	Text  string // the move as written
 	Why   string
 }
@@ -130,6 +145,9 @@ func (e *RecordError) Error() string {
 	if e.Black {
 		side = "Black"
 	}
+	if e.Side {
+		side += " in a side line"
+	}
 	return fmt.Sprintf("move %d, %s: %s %s", e.Move, side, e.Text, e.Why)
 }
 
@@ -137,61 +155,104 @@ func (e *RecordError) Error() string {
 // used; without a Variant tag the game is defaultVariant) and the moves, in
 // the human notation (as Record writes them, or shortened: "Nf3", "exd5") or
 // as move strings, separated by spaces, new lines or commas, with or
-// without move numbers, results, {comments} and $ annotations. Every move
-// is checked; the first that is not legal (or that could be more than one
-// move) is named by a RecordError.
+// without move numbers, results, {comments}, glyphs and $ annotations. It
+// reads the main line: side lines in parentheses (PGN's RAV, see
+// ParseTreeRecord for how they are told apart from Bifold notation's) are
+// skipped unread. Every move of the main line is checked; the first that is
+// not legal (or that could be more than one move) is named by a RecordError.
 func ParseRecord(text, defaultVariant string) (*ParsedRecord, error) {
-	r := &ParsedRecord{Tags: map[string]string{}}
-	body, err := readTags(text, r.Tags)
+	r := &ParsedRecord{}
+	var p *game.Position
+	var body string
+	var err error
+	r.Tags, r.Variant, p, body, err = readHeader(text, defaultVariant)
 	if err != nil {
 		return nil, err
 	}
-	vname := r.Tags["Variant"]
+	r.Start = p.String()
+	depth := 0
+	for _, tok := range recordTokens(body) {
+		switch {
+		case tok.kind == tkOpen:
+			depth++
+		case tok.kind == tkClose && depth > 0:
+			depth--
+		case tok.kind == tkMove && depth == 0:
+			m, err := resolve(p, tok.text, false)
+			if err != nil {
+				return nil, err
+			}
+			r.Moves = append(r.Moves, p.MoveString(m))
+			p.Make(m)
+		}
+	}
+	r.End = tagEnding(p, r.Tags, len(r.Moves))
+	return r, nil
+}
+
+// tagEnding is the result the Result tag (and Termination) give after ply
+// moves that end in p, when the moves do not end the game.
+func tagEnding(p *game.Position, tags map[string]string, ply int) *Ending {
+	if res, _ := p.Outcome(); res == "" {
+		switch t := tags["Result"]; t {
+		case game.WhiteWins, game.BlackWins, game.Draw:
+			return &Ending{Result: t, Reason: tags["Termination"], Ply: ply}
+		}
+	}
+	return nil
+}
+
+// readHeader reads a record's tags and returns them with its rule set (the
+// Variant tag's, else defaultVariant), its start position (the FEN tag's,
+// else the rule set's) and the movetext after the tags.
+func readHeader(text, defaultVariant string) (map[string]string, *game.Variant, *game.Position, string, error) {
+	tags := map[string]string{}
+	body, err := readTags(text, tags)
+	if err != nil {
+		return nil, nil, nil, "", err
+	}
+	vname := tags["Variant"]
 	if vname == "" {
 		vname = defaultVariant
 	}
-	if r.Variant = FindVariant(vname); r.Variant == nil {
-		return nil, &RecordError{Why: "unknown game " + Quote(vname)}
+	v := FindVariant(vname)
+	if v == nil {
+		return nil, nil, nil, "", &RecordError{Why: "unknown game " + Quote(vname)}
 	}
-	start := r.Tags["FEN"]
+	start := tags["FEN"]
 	if start == "" {
 		start = "startpos"
 	}
-	p, err := game.Parse(r.Variant, start)
+	p, err := game.Parse(v, start)
 	if err != nil {
-		return nil, &RecordError{Why: "the FEN tag is not a position: " + Why(err)}
+		return nil, nil, nil, "", &RecordError{Why: "the FEN tag is not a position: " + Why(err)}
 	}
-	r.Start = p.String()
-	for _, tok := range moveTokens(body) {
-		moves, exact := Match(p, tok)
-		if !exact {
-			why := "is not legal here"
-			if len(moves) > 1 {
-				var alts []string
-				for i, m := range moves {
-					if i == 3 {
-						alts = append(alts, "…")
-						break
-					}
-					alts = append(alts, p.Notation(m))
-				}
-				why = "could be " + strings.Join(alts, " or ")
+	return tags, v, p, body, nil
+}
+
+// resolve returns the legal move of p that tok names (Match), or the
+// RecordError that says why there is none (side: it is in a side line).
+func resolve(p *game.Position, tok string, side bool) (game.Move, error) {
+	moves, exact := Match(p, tok)
+	if exact {
+		return moves[0], nil
+	}
+	why := "is not legal here"
+	if len(moves) > 1 {
+		var alts []string
+		for i, m := range moves {
+			if i == 3 {
+				alts = append(alts, "…")
+				break
 			}
-			if res, _ := p.Outcome(); res != "" {
-				why = "comes after the end of the game"
-			}
-			return nil, &RecordError{Move: p.Fullmove(), Black: p.Turn() == game.Black, Text: Quote(tok), Why: why}
+			alts = append(alts, p.Notation(m))
 		}
-		r.Moves = append(r.Moves, p.MoveString(moves[0]))
-		p.Make(moves[0])
+		why = "could be " + strings.Join(alts, " or ")
 	}
-	if res, _ := p.Outcome(); res == "" {
-		switch t := r.Tags["Result"]; t {
-		case game.WhiteWins, game.BlackWins, game.Draw:
-			r.End = &Ending{Result: t, Reason: r.Tags["Termination"], Ply: len(r.Moves)}
-		}
+	if res, _ := p.Outcome(); res != "" {
+		why = "comes after the end of the game"
 	}
-	return r, nil
+	return game.NoMove, &RecordError{Move: p.Fullmove(), Black: p.Turn() == game.Black, Side: side, Text: Quote(tok), Why: why}
 }
 
 // readTags reads the [Name "value"] lines at the start of text into tags and
@@ -224,46 +285,6 @@ func readTags(text string, tags map[string]string) (string, error) {
 		rest = strings.TrimLeft(rest, " \t\r\n")
 	}
 	return rest, nil
-}
-
-// moveTokens splits movetext into moves: it drops {comments}, move numbers,
-// $ annotations and results, and joins a split's two halves ("Rb1-a1;" and
-// "b1=N").
-func moveTokens(body string) []string {
-	var clean strings.Builder
-	depth := 0
-	for _, r := range body {
-		switch {
-		case r == '{':
-			depth++
-		case r == '}' && depth > 0:
-			depth--
-		case depth > 0:
-		case r == ',':
-			clean.WriteRune(' ')
-		default:
-			clean.WriteRune(r)
-		}
-	}
-	var out []string
-	for _, f := range strings.Fields(clean.String()) {
-		// A move number, alone or stuck to its move ("12.", "12...", "12.e4").
-		if i := strings.IndexFunc(f, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && f[i] == '.' {
-			f = strings.TrimLeft(f[i:], ".")
-		}
-		switch {
-		case f == "" || strings.Trim(f, ".") == "" || strings.HasPrefix(f, "$"):
-			continue
-		case f == "1-0" || f == "0-1" || f == "1/2-1/2" || f == "½-½" || f == "*":
-			continue
-		}
-		if n := len(out); n > 0 && strings.HasSuffix(out[n-1], ";") {
-			out[n-1] += " " + f
-			continue
-		}
-		out = append(out, f)
-	}
-	return out
 }
 
 // FindVariant returns the rule set named by its id or name (either case,
