@@ -109,7 +109,7 @@ type AnalysisView struct {
 // AnalysisItem is one move of the analysis's move list.
 type AnalysisItem struct {
 	Path    string `json:"path"`
-	Text    string `json:"text"`  // "3… Nc6" where a number is due, else "Nc6"
+	Text    string `json:"text"`  // "3… Nc6?!" (the number where one is due, the glyph)
 	Depth   int    `json:"depth"` // 0 the main line, 1 a variation of it, ...
 	Current bool   `json:"current"`
 	Comment string `json:"comment"`
@@ -117,6 +117,10 @@ type AnalysisItem struct {
 	// Mark is the review's mark of a main-line move ("inaccuracy",
 	// "mistake", "blunder" or "").
 	Mark string `json:"mark"`
+	// Open: a side line opens before this move; Close: so many close
+	// after it (and its comment).
+	Open  bool `json:"open"`
+	Close int  `json:"close"`
 }
 
 // AnalysisLine is one of the engine's lines, as the page shows it.
@@ -405,7 +409,7 @@ func (c *AnalysisController) restart() {
 	if r, _ := p.Outcome(); r != "" {
 		return
 	}
-	fen, moves := st.tree.Start(), st.tree.MovesTo(st.at)
+	fen, moves := st.tree.Start(), movesTo(st.tree, st.at)
 	lines := st.lines
 	if st.threat {
 		if !c.canThreat(p) {
@@ -504,6 +508,16 @@ func (c *AnalysisController) showSoon() {
 	}
 	st.shown = now
 	c.a.out.show = true
+}
+
+// movesTo is the move strings from the tree's start to the node at.
+func movesTo(t *play.Tree, at play.Path) []string {
+	out := make([]string, 0, len(at))
+	for i := 1; i <= len(at); i++ {
+		n, _ := t.Node(at[:i])
+		out = append(out, n.Move)
+	}
+	return out
 }
 
 // whiteView turns a score from the side to move's view of position p into
@@ -636,22 +650,24 @@ func (c *AnalysisController) view() *AnalysisView {
 	}
 	marks := c.reviewMarks()
 	for _, it := range st.tree.Items() {
-		n := st.tree.Node(it.Path)
-		ai := AnalysisItem{Path: string(it.Path), Text: it.Text, Depth: it.Depth, Current: it.Path == st.at}
-		if n != nil {
-			ai.Comment, ai.Glyph = n.Comment, n.Glyph
-		}
-		ai.Mark = marks[it.Path]
-		v.Items = append(v.Items, ai)
+		v.Items = append(v.Items, AnalysisItem{Path: string(it.Path), Text: it.Text, Depth: it.Depth, Current: it.Path == st.at,
+			Comment: it.Comment, Glyph: it.Glyph, Open: it.Open, Close: it.Close, Mark: marks[it.Path]})
 	}
-	if n := st.tree.Node(st.at); n != nil && st.at != "" {
+	if n, ok := st.tree.Node(st.at); ok && st.at != "" {
 		v.Comment, v.Glyph = n.Comment, n.Glyph
 		v.CanDelete = true
-		v.CanPromote = !st.tree.OnMainLine(st.at)
+		v.CanPromote = st.tree.MainPath(len(st.at)) != st.at
 	}
 	v.Review = c.reviewView()
 	v.Learn = c.learnView()
 	return v
+}
+
+// State is the open analysis's view (nil when closed), for the test hook.
+func (c *AnalysisController) State() *AnalysisView {
+	c.a.lock()
+	defer c.a.unlock()
+	return c.view()
 }
 
 // fill puts the open analysis's state in the page's view.
@@ -679,7 +695,7 @@ func (c *AnalysisController) act(f func(st *analysisState) error) error {
 func (c *AnalysisController) GoTo(path string) error {
 	return c.act(func(st *analysisState) error {
 		at := play.Path(path)
-		if path != "" && st.tree.Node(at) == nil {
+		if !st.tree.Has(at) {
 			return errString("no move " + play.Quote(path) + " in the analysis")
 		}
 		if at != st.at {
@@ -697,22 +713,15 @@ func (c *AnalysisController) Step(d int) {
 		at := st.at
 		switch d {
 		case -1:
-			if at != "" {
-				at = st.tree.Parent(at)
-			}
+			at = at.Parent()
 		case -2:
 			at = ""
-		case 1, 2:
-			for {
-				n := st.tree.Node(at)
-				if n == nil || len(n.Children) == 0 {
-					break
-				}
-				at = st.tree.ChildPath(at, 0)
-				if d == 1 {
-					break
-				}
+		case 1:
+			if next, ok := st.tree.Next(at); ok {
+				at = next
 			}
+		case 2:
+			at = st.tree.LineEnd(at)
 		}
 		if at != st.at {
 			st.at = at
@@ -820,7 +829,7 @@ func (c *AnalysisController) SetGlyph(g string) error {
 		if st.at == "" {
 			return errString("glyphs go on moves: go to a move first")
 		}
-		if n := st.tree.Node(st.at); n != nil && n.Glyph == g {
+		if n, _ := st.tree.Node(st.at); n.Glyph == g {
 			g = ""
 		}
 		return st.tree.SetGlyph(st.at, g)
@@ -831,11 +840,9 @@ func (c *AnalysisController) SetGlyph(g string) error {
 // it branches.
 func (c *AnalysisController) Promote() error {
 	return c.act(func(st *analysisState) error {
-		at, err := st.tree.Promote(st.at)
-		if err != nil {
-			return err
+		if !st.tree.Promote(st.at) {
+			return errString("the move is on the main line")
 		}
-		st.at = at
 		c.a.out.announce = append(c.a.out.announce, "Variation promoted")
 		return nil
 	})
@@ -848,9 +855,9 @@ func (c *AnalysisController) Delete() error {
 		if st.at == "" {
 			return errString("no move to delete")
 		}
-		parent := st.tree.Parent(st.at)
-		if err := st.tree.Delete(st.at); err != nil {
-			return err
+		parent := st.at.Parent()
+		if !st.tree.Delete(st.at) {
+			return errString("no move to delete")
 		}
 		st.at = parent
 		c.moved(true)

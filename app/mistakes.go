@@ -163,10 +163,10 @@ func (c *AnalysisController) learnMove(ms string) bool {
 		b.PlayEvent(play.Event(r.v, p.Effects(m)), play.Board(after), nil)
 	}
 	l.id++
-	moves := append(st.tree.MovesTo(st.at), ms)
+	moves := append(movesTo(st.tree, st.at), ms)
 	e.Send(EngineRequest{Type: "position", Variant: r.v.ID, FEN: r.start, Moves: moves})
 	e.Send(EngineRequest{Type: "go", Nodes: 2 * ReviewNodes, Fresh: true, ID: learnID(l.id, 0)})
-	e.Send(EngineRequest{Type: "position", Variant: r.v.ID, FEN: r.start, Moves: append(st.tree.MovesTo(st.at), r.evals[ply-1].Best)})
+	e.Send(EngineRequest{Type: "position", Variant: r.v.ID, FEN: r.start, Moves: append(movesTo(st.tree, st.at), r.evals[ply-1].Best)})
 	e.Send(EngineRequest{Type: "go", Nodes: 2 * ReviewNodes, Fresh: true, ID: learnID(l.id, 1)})
 	c.a.out.show = true
 	return true

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"strings"
 	"time"
 
@@ -79,7 +80,7 @@ type ReviewView struct {
 // ReviewPlayer is one side's summary.
 type ReviewPlayer struct {
 	Side         string `json:"side"` // "White"
-	Accuracy     int    `json:"accuracy"`
+	Accuracy     int    `json:"accuracy"` // percent; -1 when the side made no move
 	Inaccuracies int    `json:"inaccuracies"`
 	Mistakes     int    `json:"mistakes"`
 	Blunders     int    `json:"blunders"`
@@ -346,10 +347,13 @@ func (c *AnalysisController) reviewView() *ReviewView {
 	}
 	wins := r.whiteWins()
 	players := []ReviewPlayer{{Side: "White"}, {Side: "Black"}}
-	for c := range players {
-		players[c].Accuracy = int(ai.GameAccuracy(wins, game.Color(c)) + 0.5)
-	}
 	p, _ := game.Parse(r.v, r.start)
+	for c := range players {
+		players[c].Accuracy = -1
+		if a := ai.GameAccuracy(wins, p.Turn(), game.Color(c)); !math.IsNaN(a) {
+			players[c].Accuracy = int(a + 0.5)
+		}
+	}
 	v.Graph = append(v.Graph, GraphPoint{Ply: 0, Path: "", White: wins[0], Text: "Start"})
 	for i, ms := range r.moves {
 		m, err := p.ParseMove(ms)
@@ -402,11 +406,11 @@ func (c *AnalysisController) annotate() {
 		}
 		if mk := r.marks[i]; mk != ai.NoMark {
 			at := st.tree.MainPath(i + 1)
-			n := st.tree.Node(at)
-			if n != nil && n.Glyph == "" {
+			n, ok := st.tree.Node(at)
+			if ok && n.Glyph == "" {
 				st.tree.SetGlyph(at, mk.Glyph())
 			}
-			if bm, err := p.ParseMove(r.evals[i].Best); err == nil && n != nil && n.Comment == "" {
+			if bm, err := p.ParseMove(r.evals[i].Best); err == nil && ok && n.Comment == "" {
 				st.tree.SetComment(at, fmt.Sprintf("%s. Better was %s", upper(mk.String()), p.Notation(bm)))
 			}
 		}

@@ -567,15 +567,15 @@ var brushColours = []color.NRGBA{
 	rgba(0xe6, 0x8f, 0x00, 0xb0), // yellow
 }
 
-// colThreat is the colour of a threat's arrows (model.Arrow.Threat).
-var colThreat = rgba(0xc0, 0x20, 0x20, 0xa0)
+// colThreatArrow is the colour of a threat's arrows (model.Arrow.Threat).
+var colThreatArrow = rgba(0xc0, 0x20, 0x20, 0xa0)
 
 // arrowLook is an overlay arrow's colour and width: each rank thinner and
 // fainter than the one before (analysis lines, best boldest).
 func arrowLook(a model.Arrow) (color.NRGBA, float64) {
 	c := colArrow
 	if a.Threat {
-		c = colThreat
+		c = colThreatArrow
 	}
 	r := min(max(a.Rank, 0), 4)
 	c.A = uint8(float64(c.A) * (1 - 0.18*float64(r)))

@@ -35,13 +35,14 @@ func main() {
 		}
 	}})
 	eng := startWorker(func(m app.EngineAnswer) { a.Game.EngineAnswer(m) })
+	analysts := startAnalysts(func(i int, m app.EngineAnswer) { a.Analysis.AnalysisAnswer(i, m) })
 	loc := js.Global().Get("location")
 	q := pageQuery()
 	// Before the App shows the page (which sizes the board box): the board's
 	// resolution is chosen when Ebiten first reads it, at that first size.
 	prefs, _ := app.StoredPrefs(storage{"localStorage"})
 	graphics := render.ChooseGraphics(prefs.Sharp)
-	a = app.New(app.Deps{Board: g, Engine: eng, Storage: storage{"localStorage"}, Tab: storage{"sessionStorage"},
+	a = app.New(app.Deps{Board: g, Engine: eng, Analysts: analysts, Storage: storage{"localStorage"}, Tab: storage{"sessionStorage"},
 		Page: page{}, Clock: clock{}, Site: loc.Get("origin").String() + loc.Get("pathname").String(),
 		Foreign: foreignFrame()}, q)
 	gr := graphics()
@@ -248,6 +249,21 @@ func (w *worker) Send(r app.EngineRequest) {
 		m["variant"], m["fen"], m["moves"] = r.Variant, r.FEN, moves
 	case "go":
 		m["level"], m["movetime"], m["seed"], m["id"] = r.Level, r.MoveTime, r.Seed, r.ID
+		if r.MultiPV > 0 {
+			m["multipv"] = r.MultiPV
+		}
+		if r.Infinite {
+			m["infinite"] = true
+		}
+		if r.Depth > 0 {
+			m["depth"] = r.Depth
+		}
+		if r.Nodes > 0 {
+			m["nodes"] = r.Nodes
+		}
+		if r.Fresh {
+			m["fresh"] = true
+		}
 	}
 	w.w.Call("postMessage", m)
 }
@@ -270,6 +286,40 @@ func decodeAnswer(v js.Value) app.EngineAnswer {
 	m.Depth, _ = num("depth")
 	m.Mate, _ = num("mate")
 	m.Score, m.HasScore = num("score")
+	m.Nodes, _ = num("nodes")
+	m.Time, _ = num("time")
+	strs := func(x js.Value) []string {
+		if x.Type() != js.TypeObject || !js.Global().Get("Array").Call("isArray", x).Bool() {
+			return nil
+		}
+		out := make([]string, 0, x.Length())
+		for i := 0; i < x.Length(); i++ {
+			if s := x.Index(i); s.Type() == js.TypeString {
+				out = append(out, s.String())
+			}
+		}
+		return out
+	}
+	m.PV = strs(v.Get("pv"))
+	if ls := v.Get("lines"); ls.Type() == js.TypeObject && js.Global().Get("Array").Call("isArray", ls).Bool() {
+		for i := 0; i < ls.Length(); i++ {
+			l := ls.Index(i)
+			if l.Type() != js.TypeObject {
+				continue
+			}
+			line := app.EngineLine{PV: strs(l.Get("pv"))}
+			if x := l.Get("score"); x.Type() == js.TypeNumber {
+				line.Score = x.Int()
+			}
+			if x := l.Get("mate"); x.Type() == js.TypeNumber {
+				line.Mate = x.Int()
+			}
+			if x := l.Get("depth"); x.Type() == js.TypeNumber {
+				line.Depth = x.Int()
+			}
+			m.Lines = append(m.Lines, line)
+		}
+	}
 	return m
 }
 
@@ -406,6 +456,9 @@ func bindPage(a *app.App, g *render.Game) {
 	for k, f := range editorAPI(a, g, fn, arg, errText) {
 		api[k] = f
 	}
+	for k, f := range analysisAPI(a, fn, arg, errText) {
+		api[k] = f
+	}
 	js.Global().Set("chimeraApp", js.ValueOf(api))
 	if u := ui(); u.Truthy() {
 		u.Call("ready")
@@ -507,6 +560,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine)
 		}),
 	}
 	editorHook(a, g, hook)
+	analysisHook(a, hook)
 	h := js.ValueOf(hook)
 	boot := js.Global().Get("chimeraBoot")
 	if !boot.Truthy() || boot.Get("whenShown").Type() != js.TypeFunction {
