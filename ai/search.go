@@ -71,7 +71,10 @@ type Config struct {
 	// number of legal moves, at most MaxLines): at each depth the first
 	// line is searched as usual, then each next one among the root moves
 	// the lines before it did not start with. Info.Lines and Result.Lines
-	// carry them, best first. 0 or 1: one line, as without it.
+	// carry them, best first. 1: one line, searched as without it, but
+	// also reported in Info.Lines and Result.Lines (each Line's Depth is
+	// that of its last completed iteration, which a report from inside an
+	// iteration does not otherwise say). 0: one line, no Lines.
 	MultiPV int
 }
 
@@ -98,7 +101,7 @@ type Info struct {
 	Time  time.Duration
 	PV    []game.Move
 	// Lines holds the best lines of a MultiPV search, best first (the
-	// first is Score, Mate and PV); nil without MultiPV.
+	// first is Score, Mate and PV); nil when Config.MultiPV is 0.
 	Lines []Line
 }
 
@@ -299,6 +302,10 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 		prevScore = score
 		s.done = Info{Depth: depth, Score: score, Mate: res.Mate, Nodes: s.nodes, Time: res.Time,
 			PV: append([]game.Move(nil), res.PV...)}
+		if cfg.MultiPV == 1 {
+			s.done.Lines = []Line{{Score: score, Mate: res.Mate, Depth: depth, PV: s.done.PV}}
+			res.Lines = copyLines(s.done.Lines)
+		}
 		if cfg.OnInfo != nil {
 			s.lastInfo = time.Now()
 			cfg.OnInfo(s.done)

@@ -11,7 +11,9 @@
 // in web/README.md, "The engine protocol". In short: 'position' sets the
 // game, 'go' asks for a move and gets exactly one 'bestmove' carrying its
 // id (after 'info' progress reports, or an 'error' when it cannot be
-// searched), 'stop' (or, natively, the end of input) answers now; a
+// searched), 'stop' (or, natively, the end of input) answers now; a go
+// with 'multipv' reports that many lines in each info, and an 'infinite'
+// one (analysis) searches, and answers, only until stopped; a
 // refused message gets an 'error' that quotes at most 80 characters of it.
 // session.go implements it for both builds.
 package main
@@ -37,6 +39,7 @@ const (
 	maxMoveTime = 600_000   // ms in a 'go': 10 minutes
 	maxSeed     = 1<<53 - 1 // integers a JavaScript number holds exactly
 	maxID       = 256       // bytes of a go's id (a string, or natively a number's text)
+	maxMultiPV  = 5         // lines a 'go' may ask for
 	infoEvery   = 100 * time.Millisecond
 )
 
@@ -50,7 +53,9 @@ type message struct {
 	Depth    int
 	Level    int // 0: 8
 	Seed     uint64
-	ID       any // nil, a string, a float64 or a numberText, echoed in the answers
+	MultiPV  int  // 0: absent (one line, no 'lines' in the infos)
+	Infinite bool // no time limit: the search runs until stopped
+	ID       any  // nil, a string, a float64 or a numberText, echoed in the answers
 }
 
 // numberText is a JSON number as the native engine reads numbers
@@ -107,6 +112,7 @@ type session struct {
 	seq       uint64     // gos received
 	stopSeq   uint64     // seq at the last 'stop'
 	searching bool       // the loop is running a search
+	cancelled *sync.Cond // signalled when cancel is set (an infinite search waits for it)
 	open      int        // gos not yet answered
 }
 
@@ -119,6 +125,7 @@ type session struct {
 func newSession(post func(out), yield, settle func()) *session {
 	s := &session{eng: ai.NewEngine(32), post: post, yield: yield, settle: settle, wake: make(chan struct{}, 1), infoEvery: infoEvery}
 	s.idle = sync.NewCond(&s.mu)
+	s.cancelled = sync.NewCond(&s.mu)
 	go s.loop()
 	return s
 }
@@ -154,9 +161,15 @@ func (s *session) setPosition(p *position) {
 	s.mu.Lock()
 	s.pos = p
 	if s.searching {
-		s.cancel.Store(true)
+		s.stopSearch()
 	}
 	s.mu.Unlock()
+}
+
+// stopSearch asks the running search to stop (s.mu held).
+func (s *session) stopSearch() {
+	s.cancel.Store(true)
+	s.cancelled.Broadcast()
 }
 
 // handle takes one checked message; it never blocks.
@@ -176,7 +189,7 @@ func (s *session) handle(m message) {
 	s.mu.Lock()
 	s.stopSeq = s.seq
 	if s.searching {
-		s.cancel.Store(true)
+		s.stopSearch()
 	}
 	s.mu.Unlock()
 }
@@ -188,7 +201,7 @@ func (s *session) enqueue(m message, err error) {
 	s.open++
 	s.queue = append(s.queue, request{msg: m, pos: s.pos, seq: s.seq, err: err})
 	if s.searching {
-		s.cancel.Store(true)
+		s.stopSearch()
 	}
 	s.mu.Unlock()
 	select {
@@ -337,12 +350,16 @@ func (s *session) search(r request, stopped bool) {
 	}
 	mt := time.Duration(m.MoveTime) * time.Millisecond
 	cfg := ai.LevelConfig(lvl, mt, m.Seed)
+	if m.Infinite {
+		cfg.MoveTime = 0
+	}
 	if m.Depth > 0 && (cfg.Depth == 0 || m.Depth < cfg.Depth) {
 		cfg.Depth = m.Depth
 	}
 	if stopped {
 		cfg.Depth, cfg.Nodes = 1, 0
 	}
+	cfg.MultiPV = m.MultiPV
 	cfg.Yield = func() {
 		if s.yield != nil {
 			s.yield()
@@ -354,6 +371,15 @@ func (s *session) search(r request, stopped bool) {
 	cfg.InfoEvery = s.infoEvery
 	cfg.OnInfo = func(i ai.Info) { s.post(infoMessage(p, i, m.ID)) }
 	res := s.eng.Search(p, cfg)
+	if m.Infinite && !stopped {
+		// an infinite search that ended by itself (a depth limit, a
+		// proven mate, the deepest depth) answers only when told to
+		s.mu.Lock()
+		for !s.cancel.Load() {
+			s.cancelled.Wait()
+		}
+		s.mu.Unlock()
+	}
 	move := ""
 	if res.Move != game.NoMove {
 		move = p.MoveString(res.Move)
@@ -370,16 +396,36 @@ func infoMessage(p *game.Position, i ai.Info, id any) out {
 		q.Make(m)
 	}
 	o := out{"type": "info", "depth": i.Depth, "nodes": float64(i.Nodes), "time": i.Time.Milliseconds(), "pv": pv}
-	if i.Mate != 0 {
-		o["score"] = "mate " + strconv.Itoa(i.Mate)
-		o["mate"] = i.Mate
-	} else {
-		o["score"] = i.Score
+	setScore(o, i.Score, i.Mate)
+	if i.Lines != nil {
+		lines := make([]any, len(i.Lines))
+		for k, l := range i.Lines {
+			lpv := make([]any, 0, len(l.PV))
+			q := p.Clone()
+			for _, m := range l.PV {
+				lpv = append(lpv, q.MoveString(m))
+				q.Make(m)
+			}
+			lo := map[string]any{"depth": l.Depth, "pv": lpv}
+			setScore(lo, l.Score, l.Mate)
+			lines[k] = lo
+		}
+		o["lines"] = lines
 	}
 	if id != nil {
 		o["id"] = id
 	}
 	return o
+}
+
+// setScore sets a message's score: centipawns, or 'mate N' and mate N.
+func setScore(o map[string]any, score, mate int) {
+	if mate != 0 {
+		o["score"] = "mate " + strconv.Itoa(mate)
+		o["mate"] = mate
+	} else {
+		o["score"] = score
+	}
 }
 
 // decodeMessage checks a message in its JSON form. A field of the wrong
@@ -486,6 +532,16 @@ func decodeMessage(v any) (message, error) {
 		m.Depth = int(num("depth", 0, 1000, ""))
 		m.Level = int(num("level", 0, ai.MaxLevel, ""))
 		m.Seed = uint64(num("seed", 0, maxSeed, ""))
+		if obj["multipv"] != nil {
+			m.MultiPV = int(num("multipv", 1, maxMultiPV, ""))
+		}
+		switch x := obj["infinite"].(type) {
+		case nil:
+		case bool:
+			m.Infinite = x
+		default:
+			fault("infinite is " + jsonKind(x) + ", want a boolean")
+		}
 	default:
 		return m, errors.New("unknown message type " + clip.Quote(typ))
 	}
@@ -522,7 +578,7 @@ func ftoa(f float64) string {
 }
 
 // messageKeys are the fields a message may have.
-var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed"}
+var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite"}
 
 // otherKind stands for a value JSON has no type for (a JavaScript function,
 // symbol or undefined), by its name.

@@ -137,6 +137,14 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"type":"position","variant":"bedlam","fen":"startpos","moves":["e2e4"]}`, "position", ""},
 		{`{"type":"go","movetime":100,"depth":3,"level":4,"seed":9007199254740991,"id":"a"}`, "go", ""},
 		{`{"type":"go","id":7}`, "go", ""},
+		{`{"type":"go","multipv":5,"infinite":true}`, "go", ""},
+		{`{"type":"go","multipv":1,"infinite":false}`, "go", ""},
+		{`{"type":"go","multipv":null,"infinite":null}`, "go", ""},
+		{`{"type":"go","multipv":0}`, "go", "go: multipv 0, want a whole number from 1 to 5"},
+		{`{"type":"go","multipv":6}`, "go", "go: multipv 6, want a whole number from 1 to 5"},
+		{`{"type":"go","multipv":2.5,"infinite":"yes"}`, "go", "go: multipv 2.5, want a whole number from 1 to 5; infinite is a string, want a boolean"},
+		{`{"type":"go","multipv":"3"}`, "go", "go: multipv is a string, want a number"},
+		{`{"type":"go","infinite":1}`, "go", "go: infinite is a number, want a boolean"},
 		{`{"type":"stop","extra":[1,2]}`, "stop", ""},
 		{`"go"`, "", "not an object (a string)"},
 		{`[1]`, "", "not an object (an array)"},
@@ -572,6 +580,33 @@ func TestStdio(t *testing.T) {
 		e.in.Close()
 		<-e.done
 	})
+	t.Run("analysis", func(t *testing.T) {
+		// an infinite go with lines, as JSON lines: its movetime ignored,
+		// answered at the stop
+		e := start()
+		send(e, `{"type":"position","variant":"bifold-halfgi-pawns"}`, `{"type":"go","infinite":true,"multipv":2,"movetime":1,"id":1}`)
+		var last map[string]any
+		for i := 0; i < 3; i++ {
+			m := next(e, "info", "bestmove")
+			if m["type"] != "info" {
+				t.Fatalf("answered before the stop: %v", m)
+			}
+			if ls, _ := m["lines"].([]any); len(ls) != 2 || m["id"] != 1.0 {
+				t.Fatalf("info %v: want 2 lines and the id", m)
+			}
+			last = m
+		}
+		time.Sleep(200 * time.Millisecond)
+		send(e, `{"type":"stop"}`)
+		b := next(e, "bestmove")
+		if b["id"] != 1.0 || !legalIn(t, "bifold-halfgi-pawns", nil, b["move"].(string)) {
+			t.Errorf("answer %v (last info %v)", b, last)
+		}
+		e.in.Close()
+		if code := <-e.done; code != 0 {
+			t.Errorf("exit %d", code)
+		}
+	})
 	t.Run("flood", func(t *testing.T) {
 		e := start()
 		f := &flood{rng: rand.New(rand.NewPCG(3, 4))}
@@ -904,5 +939,176 @@ func TestCommandLine(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.HasPrefix(errb.String(), "engine: writing the answers: ") {
 			t.Errorf(">/dev/full (input kept open: %v): exit %d (%v), stderr %q", keepOpen, code, err, errb.String())
 		}
+	}
+}
+
+// TestSessionLines: a go with multipv reports that many lines in every
+// info (one line when the position has fewer moves), best first, each with
+// its score, depth and a legal pv whose first line is the info's own; a go
+// without it reports no lines.
+func TestSessionLines(t *testing.T) {
+	tests := []struct {
+		name    string
+		variant string
+		fen     string
+		multipv any // nil: absent
+		want    int // lines in each info (0: no lines key)
+	}{
+		{"bedlam 3", "bedlam", "startpos", 3.0, 3},
+		{"bifold 5", "bifold-halfgi", "startpos", 5.0, 5},
+		{"assimilation 1", "assimilation", "startpos", 1.0, 1},
+		{"chess absent", "chess", "startpos", nil, 0},
+		{"two legal moves", "chess", "7k/8/8/8/8/8/8/K6q w - - 0 1", 4.0, 4}, // Ka2 or Kb2: as many lines as moves
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v, _ := game.VariantByID(tc.variant)
+			p, err := game.Parse(v, tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tc.want
+			if n := len(p.LegalMoves()); want > n {
+				want = n
+			}
+			a := newAnswers()
+			s := newSession(a.post, nil, nil)
+			s.infoEvery = time.Nanosecond
+			s.handleRaw(map[string]any{"type": "position", "variant": tc.variant, "fen": tc.fen})
+			g := map[string]any{"type": "go", "depth": 4.0, "id": "l"}
+			if tc.multipv != nil {
+				g["multipv"] = tc.multipv
+			}
+			s.handleRaw(g)
+			a.waitFor(t, 1, 120*time.Second)
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			infos := 0
+			for _, o := range a.all {
+				if o["type"] != "info" {
+					continue
+				}
+				infos++
+				lines, has := o["lines"].([]any)
+				if want == 0 {
+					if _, ok := o["lines"]; ok {
+						t.Fatalf("lines without multipv: %v", o)
+					}
+					continue
+				}
+				if !has || len(lines) != want {
+					t.Fatalf("info %v: want %d lines", o, want)
+				}
+				prev := math.Inf(1)
+				for i, l := range lines {
+					m := l.(map[string]any)
+					pv := m["pv"].([]any)
+					q := p.Clone()
+					for _, ms := range pv {
+						mv, err := q.ParseMove(ms.(string))
+						if err != nil {
+							t.Fatalf("line %d pv %v: %v", i, pv, err)
+						}
+						q.Make(mv)
+					}
+					if len(pv) == 0 || m["depth"].(int) < 1 || m["depth"].(int) > o["depth"].(int) {
+						t.Fatalf("line %d: %v (info depth %v)", i, m, o["depth"])
+					}
+					sc := lineValue(t, m)
+					if sc > prev {
+						t.Errorf("line %d (%v) above the one before it: %v", i, sc, lines)
+					}
+					prev = sc
+					if i == 0 {
+						top := o["pv"].([]string)
+						if len(top) != len(pv) || top[0] != pv[0].(string) || fmt.Sprint(o["score"]) != fmt.Sprint(m["score"]) {
+							t.Errorf("the first line %v is not the info's %v %v", m, o["score"], top)
+						}
+					}
+				}
+			}
+			if infos == 0 {
+				t.Fatal("no info")
+			}
+		})
+	}
+}
+
+// lineValue orders a line by its score: a mate as ±(100000 - N).
+func lineValue(t *testing.T, m map[string]any) float64 {
+	t.Helper()
+	if n, ok := m["mate"].(int); ok {
+		if m["score"] != "mate "+fmt.Sprint(n) {
+			t.Errorf("mate %d with score %v", n, m["score"])
+		}
+		if n > 0 {
+			return 100000 - float64(n)
+		}
+		return -100000 - float64(n)
+	}
+	sc, ok := m["score"].(int)
+	if !ok {
+		t.Fatalf("score %v", m["score"])
+	}
+	return float64(sc)
+}
+
+// TestSessionInfinite: an infinite go ignores its movetime and answers only
+// when a stop, a go or a position arrives, also when its search has ended
+// by itself (a depth limit, a proven mate); always one bestmove per go.
+func TestSessionInfinite(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		depth float64
+		end   map[string]any // what ends it
+	}{
+		{"stop", "startpos", 0, map[string]any{"type": "stop"}},
+		{"position", "startpos", 0, map[string]any{"type": "position", "variant": "chess"}},
+		{"go", "startpos", 0, map[string]any{"type": "go", "depth": 1.0, "id": "next"}},
+		{"depth limit, then stop", "startpos", 2, map[string]any{"type": "stop"}},
+		{"a proven mate, then stop", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 0, map[string]any{"type": "stop"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnswers()
+			s := newSession(a.post, nil, nil)
+			s.handleRaw(map[string]any{"type": "position", "variant": "chess", "fen": tc.fen})
+			s.handleRaw(map[string]any{"type": "go", "infinite": true, "movetime": 20.0, "depth": tc.depth, "id": "inf"})
+			// the movetime has long passed, and a depth-2 search or the
+			// mate in 1 has long ended
+			time.Sleep(700 * time.Millisecond)
+			a.mu.Lock()
+			early := len(a.best) > 0
+			a.mu.Unlock()
+			if early {
+				t.Fatalf("answered before it was stopped: %v", a.all)
+			}
+			s.handleRaw(tc.end)
+			n := 1
+			if tc.end["type"] == "go" {
+				n = 2
+			}
+			a.waitFor(t, n, 120*time.Second)
+			s.handle(message{Type: "stop"})
+			s.wait()
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			var ids []any
+			for _, o := range a.all {
+				if o["type"] == "bestmove" {
+					ids = append(ids, o["id"])
+					if o["id"] == "inf" && !legalIn(t, "chess", nil, o["move"].(string)) && tc.fen == "startpos" {
+						t.Errorf("bestmove %v", o)
+					}
+					if o["id"] == "inf" && tc.fen != "startpos" && o["move"] != "a1a8" {
+						t.Errorf("bestmove %v, want the mate a1a8", o)
+					}
+				}
+			}
+			if fmt.Sprint(ids) != fmt.Sprint([]any{"inf"}) && fmt.Sprint(ids) != fmt.Sprint([]any{"inf", "next"}) {
+				t.Errorf("bestmoves for %v", ids)
+			}
+		})
 	}
 }

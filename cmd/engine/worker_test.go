@@ -228,3 +228,43 @@ func TestWorkerEngineStops(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerAnalysis: in the worker too an infinite go ignores its movetime
+// and answers only when stopped (or, having ended by itself, at the next
+// position), and its infos carry the lines asked for.
+func TestWorkerAnalysis(t *testing.T) {
+	sum := runWorker(t, "analysis")
+	if sum["beforeStop"] != 0.0 || sum["beforePosition"] != 1.0 {
+		t.Errorf("bestmoves before the stop %v (want 0), before the position %v (want 1)", sum["beforeStop"], sum["beforePosition"])
+	}
+	if mv, _ := sum["move"].(string); !legalIn(t, "bedlam", []string{"e2e4"}, mv) {
+		t.Errorf("bestmove %v", sum["move"])
+	}
+	if mv, _ := sum["moveB"].(string); !legalIn(t, "bedlam", []string{"e2e4"}, mv) {
+		t.Errorf("the depth-2 infinite go's bestmove %v", sum["moveB"])
+	}
+	if sum["linesEverywhere"] != true {
+		t.Errorf("an info without lines: %v", sum)
+	}
+	lines, _ := sum["lastLines"].([]any)
+	if len(lines) != 3 {
+		t.Fatalf("last info's lines %v", sum["lastLines"])
+	}
+	first, _ := lines[0].(map[string]any)
+	pv, _ := json.Marshal(first["pv"])
+	top, _ := json.Marshal(sum["lastPV"])
+	if string(pv) != string(top) {
+		t.Errorf("the first line %s is not the info's pv %s", pv, top)
+	}
+	for i, l := range lines {
+		m, _ := l.(map[string]any)
+		if m == nil || m["depth"] == nil || m["score"] == nil {
+			t.Errorf("line %d: %v", i, l)
+			continue
+		}
+		ms, _ := m["pv"].([]any)
+		if len(ms) == 0 || !legalIn(t, "bedlam", []string{"e2e4"}, ms[0].(string)) {
+			t.Errorf("line %d: pv %v", i, m["pv"])
+		}
+	}
+}

@@ -20,6 +20,10 @@
 //	stop      a 10-minute search stopped after 300 ms, then a level-3 search
 //	odd       gos with odd ids and fields (a BigInt crashed the engine) and a
 //	          refused position, one at a time: what each bestmove says
+//	analysis  an infinite 'go' with multipv 3 (movetime 50, ignored), stopped
+//	          after 1.5 s; then an infinite depth-2 'go' that ends by itself,
+//	          answered only at the next 'position': what the infos and
+//	          bestmoves say
 //	crash     (with testdata/fake_wasm_exec.js) two gos the engine does not
 //	          answer, then it exits, then two more gos: who answers what
 'use strict';
@@ -218,6 +222,29 @@ const scenarios = {
     send({ type: 'position', variant: 'chess', fen: 'startpos', moves: ['e2e4'] });
     const last = await goAndWait({ type: 'go', depth: 1, id: 'last' });
     return { gos: n, results, refused, refusedError: refusedError ? refusedError.message : null, lastMove: last ? last.move : null };
+  },
+
+  async analysis() {
+    send({ type: 'position', variant: 'bedlam', fen: 'startpos', moves: ['e2e4'] });
+    send({ type: 'go', infinite: true, multipv: 3, movetime: 50, id: 'a' });
+    await sleep(1500);
+    const beforeStop = count('bestmove');
+    send({ type: 'stop' });
+    await until(() => count('bestmove') >= 1, 60000);
+    const infos = received.filter(m => m.type === 'info' && m.id === 'a');
+    const last = infos[infos.length - 1] || {};
+    const best = received.find(m => m.type === 'bestmove' && m.id === 'a');
+    send({ type: 'go', infinite: true, depth: 2, id: 'b' });
+    await sleep(800);
+    const beforePosition = count('bestmove');
+    send({ type: 'position', variant: 'chess', fen: 'startpos', moves: [] });
+    await until(() => count('bestmove') >= 2, 60000);
+    const b = received.find(m => m.type === 'bestmove' && m.id === 'b');
+    return {
+      gos: 2, beforeStop, beforePosition, infos: infos.length, lastLines: last.lines || null, lastPV: last.pv || null,
+      move: best ? best.move : null, moveB: b ? b.move : null,
+      linesEverywhere: infos.every(m => Array.isArray(m.lines) && m.lines.length >= 1),
+    };
   },
 
   async crash() {
