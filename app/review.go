@@ -221,8 +221,15 @@ func (r *reviewState) answer(c *AnalysisController, w int, m EngineAnswer) bool 
 		if m.Type == "error" {
 			return true // its bestmove follows
 		}
+		// the score and the best move of the last completed iteration
+		// (the budget may cut the next one: its move is not the one
+		// the score is of)
 		l := r.last[w]
-		r.evals[i] = evalAt{Score: l.Score, Mate: l.Mate, Best: m.Move, Done: true}
+		best := m.Move
+		if len(l.PV) > 0 {
+			best = l.PV[0]
+		}
+		r.evals[i] = evalAt{Score: l.Score, Mate: l.Mate, Best: best, Done: true}
 		r.done++
 		delete(r.busy, w)
 		r.hand(c, w)

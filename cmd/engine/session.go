@@ -40,6 +40,7 @@ const (
 	maxSeed     = 1<<53 - 1 // integers a JavaScript number holds exactly
 	maxID       = 256       // bytes of a go's id (a string, or natively a number's text)
 	maxMultiPV  = 5         // lines a 'go' may ask for
+	maxNodes    = 1 << 40   // a 'go''s node budget
 	infoEvery   = 100 * time.Millisecond
 )
 
@@ -55,6 +56,8 @@ type message struct {
 	Seed     uint64
 	MultiPV  int  // 0: absent (one line, no 'lines' in the infos)
 	Infinite bool // no time limit: the search runs until stopped
+	Nodes    int  // a node budget (0: none); without a movetime, no time limit
+	Fresh    bool // search from an empty table and history: the same go, the same answer
 	ID       any  // nil, a string, a float64 or a numberText, echoed in the answers
 }
 
@@ -350,8 +353,14 @@ func (s *session) search(r request, stopped bool) {
 	}
 	mt := time.Duration(m.MoveTime) * time.Millisecond
 	cfg := ai.LevelConfig(lvl, mt, m.Seed)
-	if m.Infinite {
+	if m.Infinite || m.Nodes > 0 && m.MoveTime == 0 {
 		cfg.MoveTime = 0
+	}
+	if m.Nodes > 0 && (cfg.Nodes == 0 || uint64(m.Nodes) < cfg.Nodes) {
+		cfg.Nodes = uint64(m.Nodes)
+	}
+	if m.Fresh {
+		s.eng.Clear()
 	}
 	if m.Depth > 0 && (cfg.Depth == 0 || m.Depth < cfg.Depth) {
 		cfg.Depth = m.Depth
@@ -535,12 +544,18 @@ func decodeMessage(v any) (message, error) {
 		if obj["multipv"] != nil {
 			m.MultiPV = int(num("multipv", 1, maxMultiPV, ""))
 		}
-		switch x := obj["infinite"].(type) {
-		case nil:
-		case bool:
-			m.Infinite = x
-		default:
-			fault("infinite is " + jsonKind(x) + ", want a boolean")
+		m.Nodes = int(num("nodes", 0, maxNodes, ""))
+		for _, f := range []struct {
+			key string
+			to  *bool
+		}{{"infinite", &m.Infinite}, {"fresh", &m.Fresh}} {
+			switch x := obj[f.key].(type) {
+			case nil:
+			case bool:
+				*f.to = x
+			default:
+				fault(f.key + " is " + jsonKind(x) + ", want a boolean")
+			}
 		}
 	default:
 		return m, errors.New("unknown message type " + clip.Quote(typ))
@@ -578,7 +593,7 @@ func ftoa(f float64) string {
 }
 
 // messageKeys are the fields a message may have.
-var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite"}
+var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite", "nodes", "fresh"}
 
 // otherKind stands for a value JSON has no type for (a JavaScript function,
 // symbol or undefined), by its name.
