@@ -70,9 +70,10 @@ type analysisInfo struct {
 
 // AnalysisView is the open analysis board, for the page.
 type AnalysisView struct {
-	Variant string         `json:"variant"`
-	Path    string         `json:"path"` // the node shown ("" the start)
-	Items   []AnalysisItem `json:"items"`
+	Variant  string         `json:"variant"`
+	Path     string         `json:"path"`     // the node shown ("" the start)
+	Position string         `json:"position"` // its position string
+	Items    []AnalysisItem `json:"items"`
 	// The engine: Engine false when the page has none; Running while it
 	// searches; Paused when the player stopped it; Lines the lines asked
 	// for; Threat the threat shown instead (CanThreat: the side to move
@@ -97,11 +98,11 @@ type AnalysisView struct {
 	BarKnown bool    `json:"barKnown"`
 	// The node shown: its comment and glyph, whether it can be promoted
 	// (it is in a side line) or deleted (it is a move).
-	Comment    string `json:"comment"`
-	Glyph      string `json:"glyph"`
-	CanPromote bool   `json:"canPromote"`
-	CanDelete  bool   `json:"canDelete"`
-	Status     string `json:"status"` // the position in words: "White to move", the result
+	Comment    string        `json:"comment"`
+	Glyph      string        `json:"glyph"`
+	CanPromote bool          `json:"canPromote"`
+	CanDelete  bool          `json:"canDelete"`
+	Status     string        `json:"status"` // the position in words: "White to move", the result
 	Review     *ReviewView   `json:"review"`
 	Learn      *MistakesView `json:"learn"`
 }
@@ -613,7 +614,7 @@ func (c *AnalysisController) view() *AnalysisView {
 		return nil
 	}
 	p := c.shownPosition()
-	v := &AnalysisView{Variant: st.tree.Variant().ID, Path: string(st.at), Engine: c.analyst(0) != nil,
+	v := &AnalysisView{Variant: st.tree.Variant().ID, Path: string(st.at), Position: p.String(), Engine: c.analyst(0) != nil,
 		Running: st.busy, Paused: st.paused, Lines: st.lines, Threat: st.threat, CanThreat: c.canThreat(p),
 		Depth: st.info.depth, Nodes: st.info.nodes}
 	if st.info.ms > 0 {

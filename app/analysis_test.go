@@ -1,7 +1,9 @@
 package app
 
 import (
+	"encoding/json"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -336,6 +338,36 @@ var plantedBlunders = []struct {
 	{"bedlam", []int{11, 14}},
 	{"assimilation", []int{11, 14}},
 	{"bifold-halfgi", []int{11, 14}},
+	{"bifold-halfgi-pawns", []int{11, 14}},
+	{"bifold-halfgi-weak", []int{11, 14}},
+}
+
+// plantedFixture is the browser tests' copy of the planted games
+// (tests/browser/analysis.test.mjs): CHIMERA_UPDATE=1 writes it anew.
+const plantedFixture = "../tests/browser/fixtures/planted.json"
+
+// TestPlantedFixture checks that the browser tests' planted games are
+// these (the engine that plants them may change: then it is written anew).
+func TestPlantedFixture(t *testing.T) {
+	type game struct {
+		Moves    []string `json:"moves"`
+		Blunders []int    `json:"blunders"`
+	}
+	want := map[string]game{}
+	for _, c := range plantedBlunders {
+		want[c.variant] = game{Moves: strings.Split(plantedGame(t, c.variant, 20, c.blunders), ","), Blunders: c.blunders}
+	}
+	data, _ := json.MarshalIndent(want, "", "  ")
+	data = append(data, '\n')
+	if os.Getenv("CHIMERA_UPDATE") == "1" {
+		if err := os.WriteFile(plantedFixture, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(plantedFixture)
+	if err != nil || string(got) != string(data) {
+		t.Fatalf("%s is not the planted games (err %v): run CHIMERA_UPDATE=1 go test ./app -run TestPlantedFixture", plantedFixture, err)
+	}
 }
 
 // reviewed opens the analysis of c's planted game with n workers and
@@ -378,7 +410,7 @@ func TestReviewMarksPlantedBlunders(t *testing.T) {
 					t.Errorf("%s: the engine's best move at ply %d marked", c.variant, i+1)
 				}
 			}
-			if !slices.ContainsFunc(ar.page.announced, func(s string) bool { return strings.HasPrefix(s, "Review done: White ") }) {
+			if !slices.ContainsFunc(ar.page.announced, func(s string) bool { return strings.HasPrefix(s, "Review done: White accuracy ") }) {
 				t.Errorf("said %q", ar.page.announced)
 			}
 			// the same marks with one worker or two

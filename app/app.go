@@ -108,18 +108,18 @@ const (
 
 // Deps are what an App works with.
 type Deps struct {
-	Board   Board
-	Engine  Engine // nil: no computer player (it never moves)
+	Board  Board
+	Engine Engine // nil: no computer player (it never moves)
 	// Analysts are the analysis board's and the review's engines, each
 	// its own worker (as many as the device has cores for, at least one;
 	// none: no analysis engine). Their answers come back through
 	// AnalysisController.AnalysisAnswer with the worker's index.
 	Analysts []Engine
-	Storage Storage
-	Tab     Storage // the tab's own storage (sessionStorage): which game a reload shows; nil: none
-	Page    Page
-	Clock   Clock
-	Site    string // the page's address, for game records
+	Storage  Storage
+	Tab      Storage // the tab's own storage (sessionStorage): which game a reload shows; nil: none
+	Page     Page
+	Clock    Clock
+	Site     string // the page's address, for game records
 	// Foreign: a page of another origin frames this one. The page is then
 	// an embedded board whatever its address says: it never shows, opens,
 	// changes or deletes the visitor's games.

@@ -73,7 +73,30 @@ func (g *GameController) LoadRecord(text string, computer, level int) (said stri
 			}
 		}
 	}
-	return g.startLoaded(r.Variant.ID, r.Start, r.Moves, computer, level)
+	said, err = g.startLoaded(r.Variant.ID, r.Start, r.Moves, computer, level)
+	if err != nil {
+		return "", err
+	}
+	// A study (side lines, comments, glyphs) opens on the analysis board.
+	if pt, err := play.ParseTreeRecord(text, r.Variant.ID); err == nil && annotated(pt.Tree) {
+		g.a.Analysis.open(pt.Tree, pt.Tree.MainPath(len(r.Moves)), g.flipped())
+		said += "; its side lines and comments are on the analysis board"
+	}
+	return said, nil
+}
+
+// annotated reports whether a tree holds more than its main line: a side
+// line, a comment or a glyph.
+func annotated(t *play.Tree) bool {
+	if t.Len() > len(t.MainLine()) {
+		return true
+	}
+	for _, it := range t.Items() {
+		if it.Comment != "" || it.Glyph != "" || it.PosGlyph != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // LoadPosition shows a position string of the given rule set as a new game.

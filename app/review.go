@@ -46,9 +46,9 @@ type evalAt struct {
 type reviewState struct {
 	v       *game.Variant
 	start   string
-	moves   []string // the main line reviewed
-	evals   []evalAt // positions 0..len(moves)
-	next    int      // the next position to hand out
+	moves   []string    // the main line reviewed
+	evals   []evalAt    // positions 0..len(moves)
+	next    int         // the next position to hand out
 	busy    map[int]int // worker -> the position it searches
 	ids     map[int]int // worker -> the id of its go
 	last    map[int]EngineAnswer
@@ -79,7 +79,7 @@ type ReviewView struct {
 
 // ReviewPlayer is one side's summary.
 type ReviewPlayer struct {
-	Side         string `json:"side"` // "White"
+	Side         string `json:"side"`     // "White"
 	Accuracy     int    `json:"accuracy"` // percent; -1 when the side made no move
 	Inaccuracies int    `json:"inaccuracies"`
 	Mistakes     int    `json:"mistakes"`
@@ -103,6 +103,8 @@ type MarkedMove struct {
 	Mark   string `json:"mark"`
 	Glyph  string `json:"glyph"`
 	Better string `json:"better"` // the best move in notation
+	// BetterMove is its move string.
+	BetterMove string `json:"betterMove"`
 }
 
 // reviewing reports whether a review uses the workers now.
@@ -253,7 +255,11 @@ func (r *reviewState) finishIfDone(c *AnalysisController) {
 	v := c.reviewView()
 	var parts []string
 	for _, p := range v.Players {
-		parts = append(parts, fmt.Sprintf("%s %d%%, %d inaccuracies, %d mistakes, %d blunders", p.Side, p.Accuracy, p.Inaccuracies, p.Mistakes, p.Blunders))
+		acc := "no moves"
+		if p.Accuracy >= 0 {
+			acc = fmt.Sprintf("accuracy %d%%", p.Accuracy)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s, %d inaccuracies, %d mistakes, %d blunders", p.Side, acc, p.Inaccuracies, p.Mistakes, p.Blunders))
 	}
 	c.a.out.announce = append(c.a.out.announce, "Review done: "+strings.Join(parts, "; "))
 	c.a.out.show = true
@@ -385,7 +391,7 @@ func (c *AnalysisController) reviewView() *ReviewView {
 			if bm, err := p.ParseMove(better); err == nil {
 				better = p.Notation(bm)
 			}
-			v.Marked = append(v.Marked, MarkedMove{Ply: i + 1, Path: path, Text: text, Mark: mark.String(), Glyph: mark.Glyph(), Better: better})
+			v.Marked = append(v.Marked, MarkedMove{Ply: i + 1, Path: path, Text: text, Mark: mark.String(), Glyph: mark.Glyph(), Better: better, BetterMove: r.evals[i].Best})
 		}
 		p.Make(m)
 		e := r.evals[i+1]

@@ -65,12 +65,12 @@ type View struct {
 	Mode        Mode     `json:"mode"`        // play, embed or diagram
 	Interactive bool     `json:"interactive"` // the player may move on the board
 	// How to play, describe and hints (lesson.go, describe.go, hint.go).
-	Lesson  *LessonView `json:"lesson"`  // the open lesson, nil when the board shows the game
-	Editor  *EditorView `json:"editor"`  // the open position editor, nil when closed
+	Lesson *LessonView `json:"lesson"` // the open lesson, nil when the board shows the game
+	Editor *EditorView `json:"editor"` // the open position editor, nil when closed
 	// Analysis is the open analysis board, nil when closed.
 	Analysis *AnalysisView `json:"analysis"`
-	Note    *Note       `json:"note"`    // a caption about the board, nil for none
-	Hinting bool        `json:"hinting"` // a hint search runs
+	Note     *Note         `json:"note"`    // a caption about the board, nil for none
+	Hinting  bool          `json:"hinting"` // a hint search runs
 	// How the board is drawn (App.SetGraphics): the page offers the "sharp"
 	// setting only where the browser draws in software.
 	Graphics layout.Graphics `json:"graphics"`

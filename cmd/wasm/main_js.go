@@ -540,7 +540,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine)
 				marks = append(marks, map[string]any{"square": m.Square.String(), "kind": m.Kind.String()})
 			}
 			for _, r := range o.Arrows {
-				arrows = append(arrows, map[string]any{"from": r.From.String(), "to": r.To.String(), "drop": r.Drop.String()})
+				arrows = append(arrows, map[string]any{"from": r.From.String(), "to": r.To.String(), "drop": r.Drop.String(), "rank": r.Rank, "threat": r.Threat})
 			}
 			shapes := []any{}
 			for _, sh := range o.Shapes {
