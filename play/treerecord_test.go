@@ -303,3 +303,37 @@ func TestRecordTokens(t *testing.T) {
 		}
 	}
 }
+
+// matchQuick names the same move as Match whenever Match names one, and no
+// other: for each legal move's notation, move string and short forms, in
+// positions of random games of every rule set, and for texts that are not
+// moves.
+func TestMatchQuick(t *testing.T) {
+	origin := regexp.MustCompile(`[a-h][1-8]([-x])`)
+	for _, v := range game.AllVariants() {
+		s := randomSession(t, v.ID, 9, 80)
+		checked := 0
+		for ply := 0; ply <= s.Ply(); ply += 20 {
+			p := s.PositionAt(ply)
+			texts := []string{"O-O", "OO", "O-O-O", "e4", "N", "(RR)", "", "Qh5", "xd5", "exd5", "*e4", "P@e4"}
+			for _, m := range p.LegalMoves() {
+				n := p.Notation(m)
+				texts = append(texts, n, p.MoveString(m), strings.ReplaceAll(n, "-", ""), origin.ReplaceAllString(n, "$1"),
+					origin.ReplaceAllString(n, ""), strings.TrimRight(n, "+#"), n+"!?")
+			}
+			for _, text := range texts {
+				want, exact := Match(p, text)
+				got, ok := matchQuick(p, text)
+				if ok != exact || ok && got != want[0] {
+					t.Fatalf("%s ply %d %q: quick %v %v, Match %v %v", v.ID, ply, text, got, ok, want, exact)
+				}
+				if ok {
+					checked++
+				}
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no text named a move", v.ID)
+		}
+	}
+}
