@@ -544,7 +544,7 @@ type Item struct {
 // come right after it, before the main continuation, so 1. e4 e5 2. Nf3
 // with 2. Bc4 Nf6 tried instead is 1. e4, e5, 2. Nf3, (2. Bc4, Nf6), 2… Nc6.
 func (t *Tree) Items() []Item {
-	var items []Item
+	items := make([]Item, 0, t.count)
 	t.walk(func(ev walkEvent) {
 		switch ev.kind {
 		case evOpen:
