@@ -90,3 +90,89 @@ func fuzzSeedGame(id string) *Session {
 	}
 	return s
 }
+
+// FuzzParseTreeRecord: no record text panics; a record that reads keeps the
+// tree's limits, has the main line ParseRecord reads, and the record written
+// from it (and its Save) reads back to the same tree.
+func FuzzParseTreeRecord(f *testing.F) {
+	f.Add("1. e4 e5 2. Nf3 (2. Bc4 Nf6 (2... Bc5)) 2... Nc6 *", "chess")
+	f.Add("{ start } 1. e4! $16 { best } 1... c5 (1... e5 2. f4?! exf4) 2. Nf3 $5 d6 !! 1-0", "chess")
+	f.Add("1.e4(1.d4 d5(1...Nf6))1...e5", "chess")
+	f.Add("1. (LD)e2-e4 ((LD)d2-d4 (LD)d7-d5) (Le2-e4!?) 1... (HH)g8-f6", "bifold-halfgi-pawns")
+	f.Add("[FEN \"4k3/8/8/8/8/8/8/RN2K3[n] b - - 0 7\"]\n7... N*e6 8. Ra1-b1=M (8. Ke1-d1) Ne6-d4 9. Rb1-a1; b1=N?? *", "bedlam")
+	f.Add("1. e4 (1. d4", "chess")
+	f.Add("1. e4 ) (", "assimilation")
+	f.Add("((((", "bifold-halfgi")
+	for _, v := range game.AllVariants() {
+		tr := TreeFromSession(fuzzSeedGame(v.ID))
+		at := tr.MainPath(3)
+		p := tr.Position(at)
+		if ms := p.LegalMoves(); len(ms) > 1 {
+			side, _, _ := tr.Play(at, p.MoveString(ms[1]))
+			tr.SetComment(side, "a side line")
+			tr.SetGlyph(side, "?!")
+		}
+		f.Add(tr.Record(RecordTags{}), "")
+	}
+	f.Fuzz(func(t *testing.T, text, variant string) {
+		r, err := ParseTreeRecord(text, variant)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("%q: an empty error", text)
+			}
+			return
+		}
+		tr := r.Tree
+		if tr.Len() > MaxNodes || tr.commentBytes() > MaxComments {
+			t.Fatalf("%q: %d moves, %d bytes of comments", text, tr.Len(), tr.commentBytes())
+		}
+		if pr, err := ParseRecord(text, variant); err != nil || strings.Join(pr.Moves, " ") != strings.Join(tr.MainLine(), " ") {
+			t.Fatalf("%q: ParseRecord reads another main line: %v", text, err)
+		}
+		back, err := ParseTreeRecord(tr.Record(RecordTags{}), "")
+		if err != nil || dumpTree(back.Tree) != dumpTree(tr) {
+			t.Fatalf("%q: its record does not read back: %v", text, err)
+		}
+		loaded, err := LoadTree(tr.Save())
+		if err != nil || dumpTree(loaded) != dumpTree(tr) {
+			t.Fatalf("%q: its save does not load back: %v", text, err)
+		}
+	})
+}
+
+// FuzzLoadTree: no data panics; a tree that loads keeps the limits, and
+// saves and loads back to the same tree with the same paths.
+func FuzzLoadTree(f *testing.F) {
+	for _, v := range game.AllVariants() {
+		tr := TreeFromSession(fuzzSeedGame(v.ID))
+		p := tr.Position("")
+		if ms := p.LegalMoves(); len(ms) > 1 {
+			side, _, _ := tr.Play("", p.MoveString(ms[1]))
+			tr.SetComment(side, "a side line")
+			tr.SetGlyph(side, "±")
+		}
+		f.Add(tr.Save())
+	}
+	f.Add([]byte(`{"variant":"chess","start":"startpos","nodes":[{"parent":-1,"id":"0","move":"e2e4"},{"parent":0,"id":"0","move":"e7e5"},{"parent":-1,"id":"1","move":"d2d4"}]}`))
+	f.Add([]byte(`{"variant":"chess","start":"startpos","nodes":[{"parent":3,"id":"0","move":"e2e4"}]}`))
+	f.Add([]byte(`{"variant":"bedlam","start":"startpos","end":{"result":"1-0","reason":"x","ply":0},"nodes":[]}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := LoadTree(data)
+		if err != nil {
+			return
+		}
+		if tr.Len() > MaxNodes || tr.commentBytes() > MaxComments {
+			t.Fatalf("%q: %d moves, %d bytes of comments", data, tr.Len(), tr.commentBytes())
+		}
+		again, err := LoadTree(tr.Save())
+		if err != nil || dumpTree(again) != dumpTree(tr) {
+			t.Fatalf("%q: its save does not load back: %v", data, err)
+		}
+		for _, p := range allPaths(tr) {
+			if !again.Has(p) {
+				t.Fatalf("%q: path %q is lost", data, p)
+			}
+		}
+	})
+}

@@ -233,6 +233,9 @@ func readHeader(text, defaultVariant string) (map[string]string, *game.Variant, 
 // resolve returns the legal move of p that tok names (Match), or the
 // RecordError that says why there is none (side: it is in a side line).
 func resolve(p *game.Position, tok string, side bool) (game.Move, error) {
+	if m, ok := matchQuick(p, tok); ok {
+		return m, nil
+	}
 	moves, exact := Match(p, tok)
 	if exact {
 		return moves[0], nil

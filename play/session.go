@@ -1,7 +1,9 @@
 // Package play is a game session on top of the rules engine: the moves
 // played, undo and redo, viewing an earlier ply, settings, the game record
-// and saving and loading. It also turns positions and moves into the plain
-// view types the board draws (package chimera/render/model). Pure Go.
+// and saving and loading; and an analysed game with its side lines,
+// comments and glyphs (Tree, written and read as PGN writes variations). It
+// also turns positions and moves into the plain view types the board draws
+// (package chimera/render/model). Pure Go.
 package play
 
 import (

@@ -338,6 +338,41 @@ func (t *Tree) MainLine() []string {
 	return out
 }
 
+// LineTo returns the move strings from the start to the node at p (none
+// for the start, nil when p names no node).
+func (t *Tree) LineTo(at Path) []string {
+	_, chain := t.find(at)
+	if chain == nil {
+		return nil
+	}
+	out := []string{}
+	for _, n := range chain[1:] {
+		out = append(out, n.ms)
+	}
+	return out
+}
+
+// SessionAt returns a new session of the moves from the start to the node
+// at p, with the tree's rule set and start position and the other settings
+// of set (its Variant and FEN are the tree's).
+func (t *Tree) SessionAt(at Path, set Settings) (*Session, error) {
+	moves := t.LineTo(at)
+	if moves == nil {
+		return nil, fmt.Errorf("no move at path %s", Quote(string(at)))
+	}
+	set.Variant, set.FEN = t.v.ID, t.start
+	s, err := New(set)
+	if err != nil {
+		return nil, err
+	}
+	for _, ms := range moves {
+		if _, err := s.Play(ms); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
 // MainPath returns the path of the main line's ply-th move (0 the start,
 // clamped to the main line).
 func (t *Tree) MainPath(ply int) Path {
@@ -544,7 +579,7 @@ type Item struct {
 // come right after it, before the main continuation, so 1. e4 e5 2. Nf3
 // with 2. Bc4 Nf6 tried instead is 1. e4, e5, 2. Nf3, (2. Bc4, Nf6), 2… Nc6.
 func (t *Tree) Items() []Item {
-	var items []Item
+	items := make([]Item, 0, t.count)
 	t.walk(func(ev walkEvent) {
 		switch ev.kind {
 		case evOpen:

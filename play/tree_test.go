@@ -104,6 +104,16 @@ func TestTreePlay(t *testing.T) {
 	if nx, ok := tr.Next(e5); !ok || nx != nf3 {
 		t.Errorf("next of %q: %q", e5, nx)
 	}
+	if l := strings.Join(tr.LineTo(bc4), " "); l != "e2e4 e7e5 f1c4" || tr.LineTo("") == nil || tr.LineTo("9") != nil {
+		t.Errorf("line to %q: %s", bc4, l)
+	}
+	if s, err := tr.SessionAt(bc4, Settings{Variant: "bedlam", Computer: 1, Level: 5}); err != nil ||
+		s.Variant().ID != "chess" || s.Position().String() != tr.Position(bc4).String() || s.Computer != 1 || s.Level != 5 {
+		t.Errorf("session at %q: %v", bc4, err)
+	}
+	if _, err := tr.SessionAt("9", Settings{}); err == nil {
+		t.Error("a session at no move")
+	}
 	if lm := tr.Position(bc4).LastMove(); lm == game.NoMove {
 		t.Error("a position from Position has no last move")
 	}

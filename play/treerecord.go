@@ -222,8 +222,8 @@ type recordToken struct {
 // alone or stuck to their move) and results, and joins a split's two
 // halves ("Rb1-a1;" and "b1=N"). Words are separated by white space or
 // commas. A parenthesis is a side line's unless it is one of a Bifold unit
-// "(XY)" (two letters between them), the only parentheses our notation
-// writes; a side line's "(" and ")" need no space around them.
+// "(XY)" (two letters between them, a file after), the only parentheses our
+// notation writes; a side line's "(" and ")" need no space around them.
 func recordTokens(body string) []recordToken {
 	var out []recordToken
 	var word strings.Builder
@@ -297,8 +297,8 @@ func recordTokens(body string) []recordToken {
 }
 
 // unitAt reports whether s begins with a Bifold unit's letters in
-// parentheses, "(RR)".
+// parentheses and the file of the square it moves from, "(RR)a".
 func unitAt(s string) bool {
 	letter := func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
-	return len(s) >= 4 && s[0] == '(' && letter(s[1]) && letter(s[2]) && s[3] == ')'
+	return len(s) >= 5 && s[0] == '(' && letter(s[1]) && letter(s[2]) && s[3] == ')' && s[4] >= 'a' && s[4] <= 'h'
 }

@@ -156,6 +156,10 @@ func TestParseTreeRecord(t *testing.T) {
 			text:  "1. e4 (1. d4) (1. d4 d5) e5",
 			main:  "e2e4 e7e5",
 			items: "1. e2-e4/0 1. d2-d4/1 d7-d5/1 1… e7-e5/0"},
+		{name: "castling written without its dash", variant: "chess",
+			text:  "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 (OO) 4... Nf6",
+			main:  "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 d2d3 g8f6",
+			items: "1. e2-e4/0 e7-e5/0 2. Ng1-f3/0 Nb8-c6/0 3. Bf1-c4/0 Bf8-c5/0 4. d2-d3/0 4. O-O/1 4… Ng8-f6/0"},
 		{name: "bifold units and side lines", variant: "bifold-halfgi-pawns",
 			text:  "1. (LD)e2-e4 ((LD)d2-d4 (LD)d7-d5) (Le2-e4!?) ( (HH)g1-f3 ) 1... (HH)g8-f6 (1... Dd7-d5)",
 			main:  "e2e4 g8f6",
@@ -269,4 +273,67 @@ func longComments(t *testing.T) string {
 		}
 	}
 	return b.String()
+}
+
+// How movetext splits into tokens: a unit's parentheses belong to its move,
+// every other one is a side line's.
+func TestRecordTokens(t *testing.T) {
+	show := func(toks []recordToken) string {
+		var out []string
+		for _, k := range toks {
+			out = append(out, []string{"m:", "(", ")", "c:", "$", "g:"}[k.kind]+k.text)
+		}
+		return strings.Join(out, " ")
+	}
+	cases := []struct{ text, want string }{
+		{"1. (RR)a1-a8 ( (HH)b1-c3 )", "m:(RR)a1-a8 ( m:(HH)b1-c3 )"},
+		{"((RR)a1-a8)", "( m:(RR)a1-a8 )"},
+		{"(LD)e2-e4((LD)d2-d4)", "m:(LD)e2-e4 ( m:(LD)d2-d4 )"},
+		{"Le2-e4) (1...Dd7-d5!?)", "m:Le2-e4 ) ( m:Dd7-d5 g:!? )"},
+		{"(OO) (O-O) (Nf3)", "( m:OO ) ( m:O-O ) ( m:Nf3 )"},
+		{"(RR) a1", "( m:RR ) m:a1"},
+		{"12.e4 12... e5 12…Nf3 3.", "m:e4 m:e5 m:Nf3"},
+		{"e4!! $16 ? e5$2 $x $+1 $300", "m:e4 g:!! $16 g:? m:e5 $2"},
+		{"Ra4-d4; a4=N?! { a (comment) $1 } 1-0 * ½-½", "m:Ra4-d4; a4=N g:?! c: a (comment) $1 "},
+		{"e2e4,e7e5 {unclosed", "m:e2e4 m:e7e5 c:unclosed"},
+	}
+	for _, c := range cases {
+		if got := show(recordTokens(c.text)); got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
+
+// matchQuick names the same move as Match whenever Match names one, and no
+// other: for each legal move's notation, move string and short forms, in
+// positions of random games of every rule set, and for texts that are not
+// moves.
+func TestMatchQuick(t *testing.T) {
+	origin := regexp.MustCompile(`[a-h][1-8]([-x])`)
+	for _, v := range game.AllVariants() {
+		s := randomSession(t, v.ID, 9, 80)
+		checked := 0
+		for ply := 0; ply <= s.Ply(); ply += 20 {
+			p := s.PositionAt(ply)
+			texts := []string{"O-O", "OO", "O-O-O", "e4", "N", "(RR)", "", "Qh5", "xd5", "exd5", "*e4", "P@e4"}
+			for _, m := range p.LegalMoves() {
+				n := p.Notation(m)
+				texts = append(texts, n, p.MoveString(m), strings.ReplaceAll(n, "-", ""), origin.ReplaceAllString(n, "$1"),
+					origin.ReplaceAllString(n, ""), strings.TrimRight(n, "+#"), n+"!?")
+			}
+			for _, text := range texts {
+				want, exact := Match(p, text)
+				got, ok := matchQuick(p, text)
+				if ok != exact || ok && got != want[0] {
+					t.Fatalf("%s ply %d %q: quick %v %v, Match %v %v", v.ID, ply, text, got, ok, want, exact)
+				}
+				if ok {
+					checked++
+				}
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no text named a move", v.ID)
+		}
+	}
 }
