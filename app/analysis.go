@@ -616,7 +616,7 @@ func (c *AnalysisController) view() *AnalysisView {
 	p := c.shownPosition()
 	v := &AnalysisView{Variant: st.tree.Variant().ID, Path: string(st.at), Position: p.String(), Engine: c.analyst(0) != nil,
 		Running: st.busy, Paused: st.paused, Lines: st.lines, Threat: st.threat, CanThreat: c.canThreat(p),
-		Depth: st.info.depth, Nodes: st.info.nodes}
+		Depth: st.info.depth, Nodes: st.info.nodes, Best: []AnalysisLine{}, Items: []AnalysisItem{}}
 	if st.info.ms > 0 {
 		v.NPS = int(int64(st.info.nodes) * 1000 / int64(st.info.ms))
 	}
@@ -675,6 +675,8 @@ func (c *AnalysisController) State() *AnalysisView {
 func (c *AnalysisController) fill(v *View) {
 	v.Analysis = c.view()
 	if v.Analysis != nil {
+		v.Game = c.st.tree.Variant().Name
+		v.Players = "Analysis board"
 		v.Status = v.Analysis.Status
 		v.Flipped = c.st.flipped
 		v.Position = c.shownPosition().String()

@@ -351,7 +351,8 @@ func (c *AnalysisController) reviewView() *ReviewView {
 	if r == nil {
 		return nil
 	}
-	v := &ReviewView{Running: r.running, Done: r.done, Total: len(r.evals), Workers: r.workers, Finished: r.marks != nil}
+	v := &ReviewView{Running: r.running, Done: r.done, Total: len(r.evals), Workers: r.workers, Finished: r.marks != nil,
+		Players: []ReviewPlayer{}, Graph: []GraphPoint{}, Marked: []MarkedMove{}}
 	if !v.Finished {
 		return v
 	}

@@ -87,33 +87,53 @@
     return String(n);
   }
 
+  // showBest draws the lines, reusing their elements (they change several
+  // times a second: a button replaced under a press would lose its click).
   function showBest(a) {
     const key = JSON.stringify([a.best, a.threat]);
     if (key === bestKey) return;
     bestKey = key;
-    el.best.replaceChildren();
-    (a.best || []).forEach((l, k) => {
-      const li = document.createElement('li');
-      const sc = document.createElement('span');
-      sc.className = 'score';
-      sc.textContent = a.threat ? 'Threat ' + l.score : l.score;
-      li.appendChild(sc);
+    const lines = a.best || [];
+    while (el.best.children.length > lines.length) el.best.lastChild.remove();
+    lines.forEach((l, k) => {
+      let li = el.best.children[k];
+      if (!li) {
+        li = document.createElement('li');
+        const sc = document.createElement('span');
+        sc.className = 'score';
+        li.appendChild(sc);
+        el.best.appendChild(li);
+      }
+      text(li.firstChild, a.threat ? 'Threat ' + l.score : l.score);
+      const items = [...li.children].slice(1);
+      while (items.length > l.moves.length) items.pop().remove();
       l.moves.forEach((m, i) => {
-        if (a.threat) {
-          const s = document.createElement('span');
-          s.textContent = m.text;
-          li.append(' ', s);
-          return;
+        let b = items[i];
+        const tag = a.threat ? 'SPAN' : 'BUTTON';
+        if (b && b.tagName !== tag) {
+          b.remove();
+          b = null;
+          for (const x of [...li.children].slice(1 + i)) x.remove();
+          items.length = i;
         }
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'mv';
-        b.textContent = m.text;
-        b.setAttribute('aria-label', `Play line ${k + 1} to ${m.text}`);
-        b.addEventListener('click', () => call('anPlayLine', k, i));
-        li.append(' ', b);
+        if (!b) {
+          b = document.createElement(tag.toLowerCase());
+          if (tag === 'BUTTON') {
+            b.type = 'button';
+            b.className = 'mv';
+            b.addEventListener('click', () => call('anPlayLine', Number(b.dataset.k), Number(b.dataset.i)));
+          }
+          li.appendChild(b);
+          items.push(b);
+        }
+        b.dataset.k = String(k);
+        b.dataset.i = String(i);
+        text(b, m.text);
+        if (tag === 'BUTTON') {
+          const label = `Play line ${k + 1} to ${m.text}`;
+          if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
+        }
       });
-      el.best.appendChild(li);
     });
   }
 

@@ -65,8 +65,11 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
         assert.match(l.score, /^([+-]\d+\.\d|0\.0|#-?\d+)$/, 'a score from White\'s side');
       }
       await s.getByRole('meter', { name: 'Evaluation' }).point();
-      const text = await s.evaluate(() => document.getElementById('eval-bar').getAttribute('aria-valuetext'));
-      assert.equal(text, v.barText, 'the meter says the score and who is better');
+      // the meter says the view's score and who is better (both change while the engine searches)
+      const text = await s.waitFor(() => {
+        const t = document.getElementById('eval-bar').getAttribute('aria-valuetext');
+        return t === window.chimera.analysis().barText && t;
+      }, { what: 'the meter to say the bar\'s text' });
       assert.match(text, /^(([+-]\d+\.\d|0\.0): (equal|(White|Black) is (slightly better|better|winning))|#-?\d+: (White|Black) mates in \d+)$/);
       const arrows = (await s.evaluate(() => window.chimera.overlay())).arrows;
       assert.equal(arrows.length, 3, 'an arrow for each line');
