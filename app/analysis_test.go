@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"slices"
@@ -518,5 +519,32 @@ func TestLearnFromMistakes(t *testing.T) {
 	ar.Analysis.LearnNext()
 	if lv = ar.view(t).Learn; lv.State != learnDone && lv.State != learnFind {
 		t.Fatalf("next: %+v", lv)
+	}
+}
+
+// TestKeptReviewsBounded: beyond maxKeptReviews the oldest review goes.
+func TestKeptReviewsBounded(t *testing.T) {
+	store := newStorage()
+	ar := newAnalysisRig(t, 1, store, nil)
+	for i := 0; i < maxKeptReviews+3; i++ {
+		key := fmt.Sprintf("%s%016x", keyReview, i)
+		store.Set(key, fmt.Sprintf(`{"version":%d,"nodes":%d,"evals":[],"at":%d}`, reviewVersion, ReviewNodes, 1000+i))
+	}
+	store.Set(keyReview+"broken", "{")
+	ar.Analysis.a.lock()
+	ar.Analysis.pruneReviews()
+	ar.Analysis.a.unlock()
+	keys, _ := store.Keys()
+	n := 0
+	for _, k := range keys {
+		if strings.HasPrefix(k, keyReview) {
+			n++
+		}
+	}
+	if n != maxKeptReviews {
+		t.Fatalf("%d reviews kept, want %d", n, maxKeptReviews)
+	}
+	if _, ok, _ := store.Get(fmt.Sprintf("%s%016x", keyReview, 0)); ok {
+		t.Error("the oldest review is still kept")
 	}
 }

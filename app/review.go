@@ -1,10 +1,12 @@
 package app
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -432,11 +434,16 @@ func (c *AnalysisController) annotate() {
 	}
 }
 
+// maxKeptReviews bounds the reviews kept on the device: beyond it the
+// oldest goes.
+const maxKeptReviews = 50
+
 // keptReview is a review as the device keeps it.
 type keptReview struct {
 	Version int      `json:"version"`
 	Nodes   int      `json:"nodes"`
 	Evals   []evalAt `json:"evals"`
+	At      int64    `json:"at"` // when it was made (Unix ms)
 }
 
 // saveReview keeps a finished review on the device.
@@ -445,9 +452,44 @@ func (c *AnalysisController) saveReview() {
 		return
 	}
 	r := c.st.review
-	data, _ := json.Marshal(keptReview{Version: reviewVersion, Nodes: ReviewNodes, Evals: r.evals})
+	data, _ := json.Marshal(keptReview{Version: reviewVersion, Nodes: ReviewNodes, Evals: r.evals, At: c.a.d.Clock.Now().UnixMilli()})
 	if err := c.a.d.Storage.Set(reviewKey(r.v, r.start, r.moves), string(data)); err != nil {
 		c.a.storageFailed(err)
+		return
+	}
+	c.pruneReviews()
+}
+
+// pruneReviews removes the oldest kept reviews beyond maxKeptReviews (and
+// any that cannot be read).
+func (c *AnalysisController) pruneReviews() {
+	keys, err := c.a.d.Storage.Keys()
+	if err != nil {
+		return
+	}
+	type kept struct {
+		key string
+		at  int64
+	}
+	var all []kept
+	for _, k := range keys {
+		if !strings.HasPrefix(k, keyReview) {
+			continue
+		}
+		data, ok, err := c.a.d.Storage.Get(k)
+		var r keptReview
+		if err != nil || !ok || json.Unmarshal([]byte(data), &r) != nil {
+			c.a.d.Storage.Remove(k)
+			continue
+		}
+		all = append(all, kept{k, r.At})
+	}
+	if len(all) <= maxKeptReviews {
+		return
+	}
+	slices.SortFunc(all, func(a, b kept) int { return cmp.Compare(a.at, b.at) })
+	for _, k := range all[:len(all)-maxKeptReviews] {
+		c.a.d.Storage.Remove(k.key)
 	}
 }
 
