@@ -32,6 +32,9 @@ type analystGo struct {
 // analystDepth is how deep the fake searches an infinite go.
 const analystDepth = 5
 
+// The review's effort in these tests: less than the page's, for time.
+func init() { reviewNodes = 40_000 }
+
 func (e *analyst) Send(r EngineRequest) {
 	e.sent = append(e.sent, r)
 	switch r.Type {
@@ -79,11 +82,18 @@ func (q analystGo) answers(t *testing.T) []EngineAnswer {
 		p.Make(m)
 	}
 	cfg := ai.Config{MultiPV: q.g.MultiPV}
-	cfg.Depth, cfg.Nodes = q.g.Depth, uint64(q.g.Nodes)
+	cfg.Depth = q.g.Depth
 	if q.g.Infinite {
 		cfg.Depth = analystDepth
 	}
-	res := ai.NewEngine(4).Search(p, cfg)
+	var res ai.Result
+	if q.g.Nodes > 0 {
+		// a review search, as cmd/engine answers one
+		a := ai.NewAnalyser().Analyse(p, uint64(q.g.Nodes), nil)
+		res = ai.Result{Move: a.Move, Info: ai.Info{Depth: a.Depth, Score: a.Score, Mate: a.Mate, Nodes: a.Nodes, PV: a.PV}}
+	} else {
+		res = ai.NewEngine(4).Search(p, cfg)
+	}
 	pvStrings := func(pv []game.Move) []string {
 		q := p.Clone()
 		var out []string
@@ -296,39 +306,68 @@ func TestBarWords(t *testing.T) {
 }
 
 // plantedGame is a game of the engine at a small depth in rule set id
-// with a blunder planted at ply blunder (1-based): there the side to move
-// plays its worst move (by a short search of each), elsewhere the engine's
-// best. It returns the moves, comma-separated as a link has them.
-func plantedGame(t *testing.T, id string, plies int, blunders []int) string {
+// with blunders planted: from each ply of targets (1-based) on, at the
+// first ply of that side where the side's worst move (by a short search of
+// each) drops its winning chances (ai.WinningChances, calibrated) by at
+// least plantDrop from its best, it plays that move; elsewhere the
+// engine's best. It returns the moves, comma-separated as a link has them,
+// and the plies of the planted moves. (Made once per rule set.)
+func plantedGame(t *testing.T, id string, plies int, targets []int) (string, []int) {
 	t.Helper()
+	key := fmt.Sprint(id, plies, targets)
+	if g, ok := planted[key]; ok {
+		return g.moves, g.blunders
+	}
 	v := play.FindVariant(id)
 	p := game.NewPosition(v)
 	var moves []string
+	var blunders []int
+	next := 0 // the target looked for
 	for ply := 1; ply <= plies; ply++ {
 		if r, _ := p.Outcome(); r != "" {
 			break
 		}
-		var m game.Move
-		if slices.Contains(blunders, ply) {
+		m := ai.NewEngine(1).Search(p, ai.Config{Limits: ai.Limits{Depth: 3}}).Move
+		if next < len(targets) && ply >= targets[next] && (ply-targets[next])%2 == 0 {
 			var ml game.MoveList
 			p.GenerateMoves(&ml)
-			worst := 1 << 30
+			best, worst, wm := -2.0, 2.0, game.NoMove
 			for i := 0; i < ml.N; i++ {
 				q := p.Clone()
 				q.Make(ml.Moves[i])
 				r := ai.NewEngine(1).Search(q, ai.Config{Limits: ai.Limits{Depth: 2}})
-				if sc := -r.Score; sc < worst {
-					worst, m = sc, ml.Moves[i]
+				w := ai.WinningChances(v, -r.Score, -r.Mate)
+				best = max(best, w)
+				if w < worst {
+					worst, wm = w, ml.Moves[i]
 				}
 			}
-		} else {
-			m = ai.NewEngine(1).Search(p, ai.Config{Limits: ai.Limits{Depth: 3}}).Move
+			if best-worst >= plantDrop {
+				m = wm
+				blunders = append(blunders, ply)
+				next++
+			}
 		}
 		moves = append(moves, p.MoveString(m))
 		p.Make(m)
 	}
-	return strings.Join(moves, ",")
+	if len(blunders) != len(targets) {
+		t.Fatalf("%s: planted %v of the blunders %v", id, blunders, targets)
+	}
+	planted[key] = plantedResult{strings.Join(moves, ","), blunders}
+	return planted[key].moves, blunders
 }
+
+// plantDrop is how far a planted blunder drops the mover's winning chances
+// by a short search: far beyond a blunder's 0.3.
+const plantDrop = 0.4
+
+type plantedResult struct {
+	moves    string
+	blunders []int
+}
+
+var planted = map[string]plantedResult{}
 
 // plantedBlunders: in each rule set a game with a blunder planted at ply
 // 11 (White's sixth move) and 14 (Black's seventh).
@@ -356,7 +395,8 @@ func TestPlantedFixture(t *testing.T) {
 	}
 	want := map[string]game{}
 	for _, c := range plantedBlunders {
-		want[c.variant] = game{Moves: strings.Split(plantedGame(t, c.variant, 20, c.blunders), ","), Blunders: c.blunders}
+		moves, blunders := plantedGame(t, c.variant, 30, c.blunders)
+		want[c.variant] = game{Moves: strings.Split(moves, ","), Blunders: blunders}
 	}
 	data, _ := json.MarshalIndent(want, "", "  ")
 	data = append(data, '\n')
@@ -385,19 +425,19 @@ func reviewed(t *testing.T, variant, moves string, n int, store *fakeStorage) *a
 
 func TestReviewMarksPlantedBlunders(t *testing.T) {
 	for _, c := range plantedBlunders {
-		moves := plantedGame(t, c.variant, 20, c.blunders)
+		moves, blunders := plantedGame(t, c.variant, 30, c.blunders)
 		var first []MarkedMove
 		for _, workers := range []int{1, 2} {
 			ar := reviewed(t, c.variant, moves, workers, nil)
 			rv := ar.view(t).Review
-			if rv == nil || !rv.Finished || rv.Running || rv.Done != rv.Total || len(rv.Graph) != rv.Total || rv.Total != 21 {
+			if rv == nil || !rv.Finished || rv.Running || rv.Done != rv.Total || len(rv.Graph) != rv.Total || rv.Total != len(strings.Split(moves, ","))+1 {
 				t.Fatalf("%s, %d workers: review %+v", c.variant, workers, rv)
 			}
 			marked := map[int]MarkedMove{}
 			for _, m := range rv.Marked {
 				marked[m.Ply] = m
 			}
-			for _, b := range c.blunders {
+			for _, b := range blunders {
 				if marked[b].Mark != "blunder" || marked[b].Better == "" || marked[b].Glyph != "??" {
 					t.Errorf("%s: ply %d not marked a blunder: %+v", c.variant, b, rv.Marked)
 				}
@@ -437,7 +477,7 @@ func TestReviewMarksPlantedBlunders(t *testing.T) {
 func TestReviewIsKept(t *testing.T) {
 	store := newStorage()
 	c := plantedBlunders[0]
-	moves := plantedGame(t, c.variant, 20, c.blunders)
+	moves, _ := plantedGame(t, c.variant, 30, c.blunders)
 	want := reviewed(t, c.variant, moves, 1, store).view(t).Review
 	// a reload: the same game's review is shown at once, without a search
 	br := newAnalysisRig(t, 1, store, url.Values{"mode": {"analysis"}, "variant": {c.variant}, "moves": {moves}})
@@ -447,7 +487,7 @@ func TestReviewIsKept(t *testing.T) {
 	}
 	br.Analysis.Review()
 	for _, r := range br.workers[0].sent {
-		if r.Type == "go" && r.Nodes == ReviewNodes {
+		if r.Type == "go" && r.Nodes == reviewNodes {
 			t.Fatal("a kept review was searched again")
 		}
 	}
@@ -455,7 +495,7 @@ func TestReviewIsKept(t *testing.T) {
 
 func TestLearnFromMistakes(t *testing.T) {
 	c := plantedBlunders[0]
-	moves := plantedGame(t, c.variant, 20, c.blunders)
+	moves, blunders := plantedGame(t, c.variant, 30, c.blunders)
 	ar := reviewed(t, c.variant, moves, 1, nil)
 	if err := ar.Analysis.LearnMistakes("white"); err != nil {
 		t.Fatal(err)
@@ -466,7 +506,7 @@ func TestLearnFromMistakes(t *testing.T) {
 	}
 	// step to the planted blunder
 	r := ar.Analysis.st.review
-	for ar.Analysis.st.learn.plies[ar.Analysis.st.learn.k] != c.blunders[0] {
+	for ar.Analysis.st.learn.plies[ar.Analysis.st.learn.k] != blunders[0] {
 		ar.Analysis.LearnNext()
 		if ar.view(t).Learn.State == learnDone {
 			t.Fatal("the planted blunder is not among the mistakes")
@@ -474,7 +514,7 @@ func TestLearnFromMistakes(t *testing.T) {
 	}
 	at := ar.view(t).Path
 	// the blunder again is refused; the board keeps the position
-	ar.BoardMove(r.moves[c.blunders[0]-1])
+	ar.BoardMove(r.moves[blunders[0]-1])
 	lv = ar.view(t).Learn
 	if lv.State != learnFind || !strings.Contains(lv.Said, "try again") || ar.view(t).Path != at {
 		t.Fatalf("the blunder again: %+v at %q", lv, ar.view(t).Path)
@@ -486,7 +526,7 @@ func TestLearnFromMistakes(t *testing.T) {
 	p.GenerateMoves(&ml)
 	other := ""
 	for i := 0; i < ml.N; i++ {
-		if ms := p.MoveString(ml.Moves[i]); ms != r.moves[c.blunders[0]-1] && ms != r.evals[c.blunders[0]-1].Best {
+		if ms := p.MoveString(ml.Moves[i]); ms != r.moves[blunders[0]-1] && ms != r.evals[blunders[0]-1].Best {
 			other = ms
 			break
 		}
@@ -502,7 +542,7 @@ func TestLearnFromMistakes(t *testing.T) {
 			t.Fatalf("refused %s: %+v", other, lv)
 		}
 		// the best move is accepted
-		ar.BoardMove(r.evals[c.blunders[0]-1].Best)
+		ar.BoardMove(r.evals[blunders[0]-1].Best)
 		if lv = ar.view(t).Learn; lv.State != learnRight || lv.Solved != 1 {
 			t.Fatalf("best: %+v", lv)
 		}
@@ -528,7 +568,7 @@ func TestKeptReviewsBounded(t *testing.T) {
 	ar := newAnalysisRig(t, 1, store, nil)
 	for i := 0; i < maxKeptReviews+3; i++ {
 		key := fmt.Sprintf("%s%016x", keyReview, i)
-		store.Set(key, fmt.Sprintf(`{"version":%d,"nodes":%d,"evals":[],"at":%d}`, reviewVersion, ReviewNodes, 1000+i))
+		store.Set(key, fmt.Sprintf(`{"version":%d,"nodes":%d,"evals":[],"at":%d}`, reviewVersion, reviewNodes, 1000+i))
 	}
 	store.Set(keyReview+"broken", "{")
 	ar.Analysis.a.lock()

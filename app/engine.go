@@ -20,14 +20,13 @@ type EngineRequest struct {
 	Seed     int
 	ID       int // echoed in the answers by engines that know it
 	// Analysis (analysis.go, review.go): MultiPV best lines (0: one);
-	// Infinite searches until a stop; Depth and Nodes bound the search
-	// (0: no bound); Fresh starts it from an empty table and history, so
-	// that the same request gives the same answer whatever came before.
+	// Infinite searches until a stop; Depth bounds the search (0: no
+	// bound); Nodes > 0 makes it a review search (ai.Analyser's: that many
+	// nodes from an empty table, the same answer whatever came before).
 	MultiPV  int
 	Infinite bool
 	Depth    int
 	Nodes    int
-	Fresh    bool
 }
 
 // EngineLine is one of the best lines of an analysis: Score in

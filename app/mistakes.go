@@ -165,9 +165,9 @@ func (c *AnalysisController) learnMove(ms string) bool {
 	l.id++
 	moves := append(movesTo(st.tree, st.at), ms)
 	e.Send(EngineRequest{Type: "position", Variant: r.v.ID, FEN: r.start, Moves: moves})
-	e.Send(EngineRequest{Type: "go", Nodes: 2 * ReviewNodes, Fresh: true, ID: learnID(l.id, 0)})
+	e.Send(EngineRequest{Type: "go", Nodes: 2 * reviewNodes, ID: learnID(l.id, 0)})
 	e.Send(EngineRequest{Type: "position", Variant: r.v.ID, FEN: r.start, Moves: append(movesTo(st.tree, st.at), r.evals[ply-1].Best)})
-	e.Send(EngineRequest{Type: "go", Nodes: 2 * ReviewNodes, Fresh: true, ID: learnID(l.id, 1)})
+	e.Send(EngineRequest{Type: "go", Nodes: 2 * reviewNodes, ID: learnID(l.id, 1)})
 	c.a.out.show = true
 	return true
 }

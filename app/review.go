@@ -16,8 +16,9 @@ import (
 )
 
 // The game review: every position of the analysis's main line searched at
-// one fixed effort (ReviewNodes, from an empty table each: the same marks
-// whatever the order and the number of workers), spread over the analysis
+// one fixed effort (ReviewNodes: the engine's review search, ai.Analyser,
+// from an empty table each: the same marks whatever the order and the
+// number of workers), spread over the analysis
 // workers; then each move marked by its drop in winning chances
 // (ai.Judge), the better move shown for each marked one, each player's
 // accuracy (ai.GameAccuracy) and counts, and an evaluation graph. The
@@ -25,7 +26,10 @@ import (
 // again), and written into the record as glyphs and comments.
 
 // ReviewNodes is the review's effort: the nodes searched in each position.
-const ReviewNodes = ai.ReviewNodes
+const ReviewNodes = ai.DefaultReviewNodes
+
+// reviewNodes is the effort used (ReviewNodes; the Go tests use less).
+var reviewNodes = ReviewNodes
 
 // keyReview is the storage key prefix of kept reviews (one per main line:
 // keyReview + a hash of the rule set, start and moves).
@@ -199,7 +203,7 @@ func (r *reviewState) hand(c *AnalysisController, w int) {
 	delete(r.last, w)
 	e := c.analyst(w)
 	e.Send(EngineRequest{Type: "position", Variant: r.v.ID, FEN: r.start, Moves: r.moves[:i]})
-	e.Send(EngineRequest{Type: "go", Nodes: ReviewNodes, Fresh: true, ID: reviewID(r.ids[w])})
+	e.Send(EngineRequest{Type: "go", Nodes: reviewNodes, ID: reviewID(r.ids[w])})
 }
 
 // reviewID is the id of the review's n-th go on a worker: far from the
@@ -452,7 +456,7 @@ func (c *AnalysisController) saveReview() {
 		return
 	}
 	r := c.st.review
-	data, _ := json.Marshal(keptReview{Version: reviewVersion, Nodes: ReviewNodes, Evals: r.evals, At: c.a.d.Clock.Now().UnixMilli()})
+	data, _ := json.Marshal(keptReview{Version: reviewVersion, Nodes: reviewNodes, Evals: r.evals, At: c.a.d.Clock.Now().UnixMilli()})
 	if err := c.a.d.Storage.Set(reviewKey(r.v, r.start, r.moves), string(data)); err != nil {
 		c.a.storageFailed(err)
 		return
@@ -503,7 +507,7 @@ func (c *AnalysisController) loadReview() bool {
 		return false
 	}
 	var k keptReview
-	if json.Unmarshal([]byte(data), &k) != nil || k.Version != reviewVersion || k.Nodes != ReviewNodes || len(k.Evals) != len(moves)+1 {
+	if json.Unmarshal([]byte(data), &k) != nil || k.Version != reviewVersion || k.Nodes != reviewNodes || len(k.Evals) != len(moves)+1 {
 		return false
 	}
 	r := &reviewState{v: v, start: st.tree.Start(), moves: moves, evals: k.Evals, done: len(k.Evals), workers: len(c.a.d.Analysts)}

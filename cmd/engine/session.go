@@ -40,7 +40,7 @@ const (
 	maxSeed     = 1<<53 - 1 // integers a JavaScript number holds exactly
 	maxID       = 256       // bytes of a go's id (a string, or natively a number's text)
 	maxMultiPV  = 5         // lines a 'go' may ask for
-	maxNodes    = 1 << 40   // a 'go''s node budget
+	maxNodes    = 1e9       // a review search's node budget
 	infoEvery   = 100 * time.Millisecond
 )
 
@@ -55,9 +55,8 @@ type message struct {
 	Level    int // 0: 8
 	Seed     uint64
 	MultiPV  int  // 0: absent (one line, no 'lines' in the infos)
+	Nodes    int  // > 0: a review search (ai.Analyser) of this many nodes
 	Infinite bool // no time limit: the search runs until stopped
-	Nodes    int  // a node budget (0: none); without a movetime, no time limit
-	Fresh    bool // search from an empty table and history: the same go, the same answer
 	ID       any  // nil, a string, a float64 or a numberText, echoed in the answers
 }
 
@@ -96,6 +95,7 @@ type request struct {
 // which runs the searches one at a time.
 type session struct {
 	eng    *ai.Engine
+	review *ai.Analyser // made at the first review search
 	post   func(out)
 	yield  func()        // called every 1024 nodes of a search (nil: none)
 	settle func()        // called before the loop takes a request (nil: none)
@@ -347,20 +347,18 @@ func (s *session) search(r request, stopped bool) {
 		s.post(answer(m, "", out{"error": err.Error()}))
 		return
 	}
+	if m.Nodes > 0 {
+		s.analyse(m, p, stopped)
+		return
+	}
 	lvl := m.Level
 	if lvl <= 0 {
 		lvl = ai.MaxLevel
 	}
 	mt := time.Duration(m.MoveTime) * time.Millisecond
 	cfg := ai.LevelConfig(lvl, mt, m.Seed)
-	if m.Infinite || m.Nodes > 0 && m.MoveTime == 0 {
+	if m.Infinite {
 		cfg.MoveTime = 0
-	}
-	if m.Nodes > 0 && (cfg.Nodes == 0 || uint64(m.Nodes) < cfg.Nodes) {
-		cfg.Nodes = uint64(m.Nodes)
-	}
-	if m.Fresh {
-		s.eng.Clear()
 	}
 	if m.Depth > 0 && (cfg.Depth == 0 || m.Depth < cfg.Depth) {
 		cfg.Depth = m.Depth
@@ -394,6 +392,47 @@ func (s *session) search(r request, stopped bool) {
 		move = p.MoveString(res.Move)
 	}
 	s.post(answer(m, move, nil))
+}
+
+// analyse answers a review search: ai.Analyser's, reproducible, with its
+// evaluation in the bestmove (and one info).
+func (s *session) analyse(m message, p *game.Position, stopped bool) {
+	if s.review == nil {
+		s.review = ai.NewAnalyser()
+	}
+	nodes := uint64(m.Nodes)
+	if stopped {
+		nodes = 1 // a stop came first: answer from a depth-1 search
+	}
+	a := s.review.Analyse(p, nodes, func() {
+		if s.yield != nil {
+			s.yield()
+		}
+		if s.cancel.Load() {
+			s.review.Stop()
+		}
+	})
+	pv := make([]string, 0, len(a.PV))
+	q := p.Clone()
+	for _, mv := range a.PV {
+		pv = append(pv, q.MoveString(mv))
+		q.Make(mv)
+	}
+	move := ""
+	if a.Move != game.NoMove {
+		move = p.MoveString(a.Move)
+	}
+	extra := out{"depth": a.Depth, "nodes": float64(a.Nodes), "pv": pv}
+	setScore(extra, a.Score, a.Mate)
+	info := out{"type": "info"}
+	for k, v := range extra {
+		info[k] = v
+	}
+	if m.ID != nil {
+		info["id"] = m.ID
+	}
+	s.post(info)
+	s.post(answer(m, move, extra))
 }
 
 // infoMessage converts a progress report to its message.
@@ -541,21 +580,16 @@ func decodeMessage(v any) (message, error) {
 		m.Depth = int(num("depth", 0, 1000, ""))
 		m.Level = int(num("level", 0, ai.MaxLevel, ""))
 		m.Seed = uint64(num("seed", 0, maxSeed, ""))
+		m.Nodes = int(num("nodes", 0, maxNodes, ""))
 		if obj["multipv"] != nil {
 			m.MultiPV = int(num("multipv", 1, maxMultiPV, ""))
 		}
-		m.Nodes = int(num("nodes", 0, maxNodes, ""))
-		for _, f := range []struct {
-			key string
-			to  *bool
-		}{{"infinite", &m.Infinite}, {"fresh", &m.Fresh}} {
-			switch x := obj[f.key].(type) {
-			case nil:
-			case bool:
-				*f.to = x
-			default:
-				fault(f.key + " is " + jsonKind(x) + ", want a boolean")
-			}
+		switch x := obj["infinite"].(type) {
+		case nil:
+		case bool:
+			m.Infinite = x
+		default:
+			fault("infinite is " + jsonKind(x) + ", want a boolean")
 		}
 	default:
 		return m, errors.New("unknown message type " + clip.Quote(typ))
@@ -593,7 +627,7 @@ func ftoa(f float64) string {
 }
 
 // messageKeys are the fields a message may have.
-var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite", "nodes", "fresh"}
+var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite", "nodes"}
 
 // otherKind stands for a value JSON has no type for (a JavaScript function,
 // symbol or undefined), by its name.

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"chimera/ai"
 	"chimera/game"
 )
 
@@ -145,6 +146,9 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"type":"go","multipv":2.5,"infinite":"yes"}`, "go", "go: multipv 2.5, want a whole number from 1 to 5; infinite is a string, want a boolean"},
 		{`{"type":"go","multipv":"3"}`, "go", "go: multipv is a string, want a number"},
 		{`{"type":"go","infinite":1}`, "go", "go: infinite is a number, want a boolean"},
+		{`{"type":"go","nodes":150000}`, "go", ""},
+		{`{"type":"go","nodes":-1}`, "go", "go: nodes -1, want a whole number from 0 to 1000000000"},
+		{`{"type":"go","nodes":1e10}`, "go", "go: nodes 1e10, want a whole number from 0 to 1000000000"},
 		{`{"type":"stop","extra":[1,2]}`, "stop", ""},
 		{`"go"`, "", "not an object (a string)"},
 		{`[1]`, "", "not an object (an array)"},
@@ -1110,5 +1114,66 @@ func TestSessionInfinite(t *testing.T) {
 				t.Errorf("bestmoves for %v", ids)
 			}
 		})
+	}
+}
+
+// TestSessionReview: a go with nodes is a review search: the same answer
+// as ai.Analyser's for the position, whatever the session searched before
+// (a level search, another review), with its score, depth and pv in the
+// bestmove; a position whose game is over answers its result.
+func TestSessionReview(t *testing.T) {
+	tests := []struct {
+		variant, fen string
+		moves        []string
+	}{
+		{"bedlam", "startpos", []string{"e2e4", "e7e5", "g1f3"}},
+		{"bifold-halfgi", "startpos", nil},
+		{"assimilation", "startpos", []string{"d2d4"}},
+		{"chess", "startpos", []string{"f2f3", "e7e5", "g2g4", "d8h4"}}, // checkmated
+	}
+	a := newAnswers()
+	s := newSession(a.post, nil, nil)
+	gos := 0
+	ask := func(tc int, msg map[string]any) out {
+		t.Helper()
+		moves := make([]any, len(tests[tc].moves))
+		for i, m := range tests[tc].moves {
+			moves[i] = m
+		}
+		s.handleRaw(map[string]any{"type": "position", "variant": tests[tc].variant, "fen": tests[tc].fen, "moves": moves})
+		s.handleRaw(msg)
+		gos++
+		a.waitFor(t, 1, 120*time.Second)
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.best[gos-1]
+	}
+	for i, tc := range tests {
+		v, _ := game.VariantByID(tc.variant)
+		p, _ := game.Parse(v, tc.fen)
+		for _, m := range tc.moves {
+			mv, _ := p.ParseMove(m)
+			p.Make(mv)
+		}
+		want := ai.NewAnalyser().Analyse(p, 20_000, nil)
+		first := ask(i, map[string]any{"type": "go", "nodes": 20_000.0, "id": 1.0})
+		ask(i, map[string]any{"type": "go", "level": 8.0, "depth": 3.0})
+		again := ask(i, map[string]any{"type": "go", "nodes": 20_000.0, "level": 2.0, "multipv": 3.0, "id": 2.0})
+		for _, b := range []out{first, again} {
+			wantMove := ""
+			if want.Move != game.NoMove {
+				wantMove = p.MoveString(want.Move)
+			}
+			score := any(want.Score)
+			if want.Mate != 0 {
+				score = "mate " + fmt.Sprint(want.Mate)
+			}
+			if b["move"] != wantMove || b["score"] != score || b["depth"] != want.Depth {
+				t.Errorf("%s %v: %v, want %s %v depth %d", tc.variant, tc.moves, b, wantMove, score, want.Depth)
+			}
+		}
+		if tc.variant == "chess" && (first["move"] != "" || first["mate"] != -1) {
+			t.Errorf("checkmated: %v", first)
+		}
 	}
 }

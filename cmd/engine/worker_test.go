@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"chimera/ai"
+	"chimera/game"
 )
 
 var wasmBuild struct {
@@ -265,6 +269,38 @@ func TestWorkerAnalysis(t *testing.T) {
 		ms, _ := m["pv"].([]any)
 		if len(ms) == 0 || !legalIn(t, "bedlam", []string{"e2e4"}, ms[0].(string)) {
 			t.Errorf("line %d: pv %v", i, m["pv"])
+		}
+	}
+}
+
+// TestWorkerReview: a review search in WebAssembly gives what
+// ai.Analyser gives natively: the same move, score, depth, nodes and line,
+// so a review in the browser marks what cmd/review marks.
+func TestWorkerReview(t *testing.T) {
+	sum := runWorker(t, "review")
+	results, _ := sum["results"].([]any)
+	if len(results) != len(game.AllVariants()) {
+		t.Fatalf("results %v", sum["results"])
+	}
+	for _, x := range results {
+		r := x.(map[string]any)
+		v, err := game.VariantByID(r["variant"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := game.NewPosition(v)
+		a := ai.NewAnalyser().Analyse(p, 20_000, nil)
+		pv := []any{}
+		q := p.Clone()
+		for _, m := range a.PV {
+			pv = append(pv, q.MoveString(m))
+			q.Make(m)
+		}
+		want := map[string]any{"move": p.MoveString(a.Move), "score": float64(a.Score), "depth": float64(a.Depth), "nodes": float64(a.Nodes), "pv": pv}
+		for k, w := range want {
+			if fmt.Sprint(r[k]) != fmt.Sprint(w) {
+				t.Errorf("%s: %s %v in the worker, %v natively", v.ID, k, r[k], w)
+			}
 		}
 	}
 }

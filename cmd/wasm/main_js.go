@@ -261,9 +261,6 @@ func (w *worker) Send(r app.EngineRequest) {
 		if r.Nodes > 0 {
 			m["nodes"] = r.Nodes
 		}
-		if r.Fresh {
-			m["fresh"] = true
-		}
 	}
 	w.w.Call("postMessage", m)
 }

@@ -24,6 +24,8 @@
 //	          after 1.5 s; then an infinite depth-2 'go' that ends by itself,
 //	          answered only at the next 'position': what the infos and
 //	          bestmoves say
+//	review    review searches (nodes 20,000) of a position of each rule set,
+//	          one at a time: what each bestmove says
 //	crash     (with testdata/fake_wasm_exec.js) two gos the engine does not
 //	          answer, then it exits, then two more gos: who answers what
 'use strict';
@@ -245,6 +247,20 @@ const scenarios = {
       move: best ? best.move : null, moveB: b ? b.move : null,
       linesEverywhere: infos.every(m => Array.isArray(m.lines) && m.lines.length >= 1),
     };
+  },
+
+  async review() {
+    const results = [];
+    for (let i = 0; i < variants.length; i++) {
+      send({ type: 'position', variant: variants[i], fen: 'startpos', moves: [] });
+      send({ type: 'go', level: 3, depth: 2 }); // something else first: the table is not empty
+      await until(() => count('bestmove') >= 2 * i + 1, 60000);
+      send({ type: 'go', nodes: 20000, id: i });
+      await until(() => count('bestmove') >= 2 * i + 2, 60000);
+      const b = received.filter(m => m.type === 'bestmove')[2 * i + 1] || {};
+      results.push({ variant: variants[i], move: b.move, score: b.score, mate: b.mate, depth: b.depth, nodes: b.nodes, pv: b.pv });
+    }
+    return { gos: 2 * variants.length, results };
   },
 
   async crash() {
