@@ -15,7 +15,7 @@ func (e Eval) Flip() Eval { return Eval{Score: -e.Score, Mate: -e.Mate} }
 // DefaultReviewNodes is the node budget of one position's analysis in a
 // game review (Analyser.Analyse with nodes 0). ai/README.md, "Game review",
 // has the time an 80-ply game's review takes at it.
-const DefaultReviewNodes = 150_000
+const DefaultReviewNodes = 250_000
 
 // ReviewTableMiB is the size of an Analyser's transposition table. It is
 // fixed: a search's result depends on its table's size.

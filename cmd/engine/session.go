@@ -13,7 +13,9 @@
 // id (after 'info' progress reports, or an 'error' when it cannot be
 // searched), 'stop' (or, natively, the end of input) answers now; a go
 // with 'multipv' reports that many lines in each info, and an 'infinite'
-// one (analysis) searches, and answers, only until stopped; a
+// one (analysis) searches, and answers, only until stopped; 'nodes' makes
+// it a reproducible review search and 'threat' searches the position with
+// the other side to move; a
 // refused message gets an 'error' that quotes at most 80 characters of it.
 // session.go implements it for both builds.
 package main
@@ -57,6 +59,7 @@ type message struct {
 	MultiPV  int  // 0: absent (one line, no 'lines' in the infos)
 	Nodes    int  // > 0: a review search (ai.Analyser) of this many nodes
 	Infinite bool // no time limit: the search runs until stopped
+	Threat   bool // search the position with the other side to move (a null move)
 	ID       any  // nil, a string, a float64 or a numberText, echoed in the answers
 }
 
@@ -342,6 +345,14 @@ func (s *session) search(r request, stopped bool) {
 	if r.pos != nil {
 		p, err = r.pos.get()
 	}
+	if err == nil && m.Threat {
+		if p.Variant().Check && p.InCheck() {
+			err = errors.New("go: threat: the side to move is in check")
+		} else {
+			p = p.Clone()
+			p.MakeNull()
+		}
+	}
 	if err != nil {
 		s.post(errorFor(m, err))
 		s.post(answer(m, "", out{"error": err.Error()}))
@@ -507,6 +518,16 @@ func decodeMessage(v any) (message, error) {
 		fault(k + " is " + jsonKind(x) + ", want a string")
 		return ""
 	}
+	boolean := func(k string) bool {
+		switch x := obj[k].(type) {
+		case nil:
+		case bool:
+			return x
+		default:
+			fault(k + " is " + jsonKind(x) + ", want a boolean")
+		}
+		return false
+	}
 	// num reads a whole number from lo to hi (want: what the error asks
 	// for, when more is to be said than the range).
 	num := func(k string, lo, hi float64, want string) float64 {
@@ -584,13 +605,8 @@ func decodeMessage(v any) (message, error) {
 		if obj["multipv"] != nil {
 			m.MultiPV = int(num("multipv", 1, maxMultiPV, ""))
 		}
-		switch x := obj["infinite"].(type) {
-		case nil:
-		case bool:
-			m.Infinite = x
-		default:
-			fault("infinite is " + jsonKind(x) + ", want a boolean")
-		}
+		m.Infinite = boolean("infinite")
+		m.Threat = boolean("threat")
 	default:
 		return m, errors.New("unknown message type " + clip.Quote(typ))
 	}
@@ -627,7 +643,7 @@ func ftoa(f float64) string {
 }
 
 // messageKeys are the fields a message may have.
-var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite", "nodes"}
+var messageKeys = []string{"type", "id", "variant", "fen", "moves", "movetime", "depth", "level", "seed", "multipv", "infinite", "nodes", "threat"}
 
 // otherKind stands for a value JSON has no type for (a JavaScript function,
 // symbol or undefined), by its name.

@@ -147,6 +147,8 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"type":"go","multipv":"3"}`, "go", "go: multipv is a string, want a number"},
 		{`{"type":"go","infinite":1}`, "go", "go: infinite is a number, want a boolean"},
 		{`{"type":"go","nodes":150000}`, "go", ""},
+		{`{"type":"go","threat":true,"infinite":true,"multipv":3}`, "go", ""},
+		{`{"type":"go","threat":"yes"}`, "go", "go: threat is a string, want a boolean"},
 		{`{"type":"go","nodes":-1}`, "go", "go: nodes -1, want a whole number from 0 to 1000000000"},
 		{`{"type":"go","nodes":1e10}`, "go", "go: nodes 1e10, want a whole number from 0 to 1000000000"},
 		{`{"type":"stop","extra":[1,2]}`, "stop", ""},
@@ -1175,5 +1177,53 @@ func TestSessionReview(t *testing.T) {
 		if tc.variant == "chess" && (first["move"] != "" || first["mate"] != -1) {
 			t.Errorf("checkmated: %v", first)
 		}
+	}
+}
+
+// TestSessionThreat: a threat go searches the position with the other side
+// to move: its moves are that side's (here the mate it threatens), and it
+// is refused, with its bestmove, when the side to move is in check.
+func TestSessionThreat(t *testing.T) {
+	tests := []struct {
+		name, variant, fen string
+		want               string // the threat's best move; "" refused
+	}{
+		// White to move; Black threatens Re1#
+		{"mate threat", "chess", "4r1k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", "e8e1"},
+		{"in check", "chess", "6k1/5ppp/8/8/8/8/6Pq/7K w - - 0 1", ""},
+		{"bifold", "bifold-halfgi", "startpos", "any"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAnswers()
+			s := newSession(a.post, nil, nil)
+			s.handleRaw(map[string]any{"type": "position", "variant": tc.variant, "fen": tc.fen})
+			s.handleRaw(map[string]any{"type": "go", "threat": true, "depth": 3.0, "multipv": 2.0, "id": "t"})
+			a.waitFor(t, 1, 120*time.Second)
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			b := a.best[0]
+			if tc.want == "" {
+				if b["move"] != "" || !strings.Contains(fmt.Sprint(b["error"]), "in check") {
+					t.Errorf("bestmove %v", b)
+				}
+				return
+			}
+			v, _ := game.VariantByID(tc.variant)
+			p, _ := game.Parse(v, tc.fen)
+			p.MakeNull()
+			if _, err := p.ParseMove(b["move"].(string)); err != nil || (tc.want != "any" && b["move"] != tc.want) {
+				t.Errorf("bestmove %v (%v): want the other side's %s", b, err, tc.want)
+			}
+			var last out
+			for _, o := range a.all {
+				if o["type"] == "info" {
+					last = o
+				}
+			}
+			if ls, _ := last["lines"].([]any); len(ls) != 2 || (tc.want != "any" && last["mate"] != 1) {
+				t.Errorf("last info %v: want 2 lines (and the mate in 1)", last)
+			}
+		})
 	}
 }
