@@ -5,9 +5,12 @@
 // from a built site (make build). It prints, as [report] lines, the seconds
 // from Review game to the review done, the speed-up of two workers, whether
 // both runs gave the same marks, and the frames a second the board drew
-// meanwhile.
+// meanwhile. Then, at 640x480 with the analysis running on the game's
+// middle position: the frames a second, how often the lines change, and how
+// long the page takes to answer a click (Flip board, from the press to the
+// board turned).
 //
-//   node tools/reviewspeed.mjs [-plies N] [-variants a,b] [-dist DIR]
+//   node tools/reviewspeed.mjs [-plies N] [-variants a,b] [-dist DIR] [-no-review]
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,9 +56,51 @@ async function review(variant, moves, cores) {
   }
 }
 
+// live measures the running analysis at 640x480.
+async function live(variant, moves) {
+  const s = await launch({ engine: 'chromium', width: 640, height: 480 });
+  try {
+    await s.open(server.url, { mode: 'analysis', variant, moves: moves.join(',') });
+    await s.waitFor(() => !!window.chimera.analysis(), { what: 'the analysis open' });
+    await sleep(3000);
+    // the lines: the times their text changed, seen by the page itself
+    await s.evaluate(() => {
+      window.__changes = [];
+      let last = '';
+      const look = () => {
+        const t = document.getElementById('an-best').textContent + document.getElementById('an-stats').textContent;
+        if (t !== last) { last = t; window.__changes.push(performance.now()); }
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    const fps = (await s.sample(5000, 500)).map(x => x.fps);
+    const changes = await s.evaluate(() => window.__changes);
+    const gaps = changes.slice(1).map((t, i) => t - changes[i]);
+    const clicks = [];
+    for (let i = 0; i < 5; i++) {
+      const b = await s.getByRole('button', { name: 'Flip board', exact: true }).point();
+      const before = (await s.state()).flipped;
+      const t0 = Date.now();
+      await s.click(b.x, b.y, { hold: 20 });
+      await s.waitFor(f => window.chimera.state().flipped !== f, { arg: before, what: 'the board turned' });
+      clicks.push(Date.now() - t0 - 20);
+      await sleep(400);
+    }
+    const med = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    return { fps: med(fps), fpsMin: Math.min(...fps), gapMed: med(gaps), gapMax: Math.max(...gaps), clickMed: med(clicks), clickMax: Math.max(...clicks) };
+  } finally {
+    await s.close();
+  }
+}
+
 for (const variant of variants) {
   const game = refpos(variant, '', [], { random: plies, seed: 7 });
   const moves = game.moves;
+  const l = await live(variant, moves.slice(0, 30));
+  console.log(`[report] ${variant}: analysis at 640x480: ${l.fps} frames/s (lowest ${l.fpsMin}), lines changed every ${l.gapMed.toFixed(0)} ms (longest gap ${l.gapMax.toFixed(0)} ms), ` +
+    `a click answered in ${l.clickMed} ms (longest ${l.clickMax} ms, from the press to the board turned, as the test driver sees it); load ${load()}`);
+  if (args.includes('-no-review')) continue;
   const one = await review(variant, moves, 1);
   const two = await review(variant, moves, 2);
   console.log(`[report] ${variant}: ${moves.length} plies: 1 worker ${one.took.toFixed(1)} s (${one.fps.toFixed(0)} frames/s), ` +

@@ -179,8 +179,15 @@
       for (let i = 0; i < (it.close || 0) && stack.length > 1; i++) stack.pop();
     }
     el.moves.replaceChildren(frag);
+    // the move shown kept in view inside the list only (scrollIntoView would
+    // scroll the panel too, under the player's pointer)
     const cur = el.moves.querySelector('.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) {
+      const box = el.moves.getBoundingClientRect();
+      const r = cur.getBoundingClientRect();
+      if (r.top < box.top) el.moves.scrollTop -= box.top - r.top;
+      else if (r.bottom > box.bottom) el.moves.scrollTop += r.bottom - box.bottom;
+    }
   }
 
   function showReview(a) {

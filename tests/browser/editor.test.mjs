@@ -254,19 +254,18 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
       st = await playOneMove(s, variant);
       assert.equal(st.moves.length, 2, 'both sides moved by hand');
 
-      // Analysis: the position opened with nobody playing.
+      // Analysis: the position opened on the analysis board.
       await openEditorFromMenu(s);
       await s.evaluate(() => { const i = document.getElementById('ed-fen'); i.focus(); i.select(); });
       await s.type(c.fen);
       await s.press('Enter');
       await s.waitFor(f => window.chimera.editor().position === f, { arg: c.fen, what: 'the typed position' });
       await btn(s, 'Analyse').click();
-      await s.waitFor(() => !window.chimera.editor(), { what: 'the editor closed by Analyse' });
-      st = await s.state();
-      assert.equal(st.position, c.fen);
-      assert.equal(st.computer, 'none');
-      assert.equal(st.moves.length, 0);
-      await s.waitFor(() => (document.getElementById('announce').lastElementChild?.textContent || '').startsWith('The position is open for analysis'), { what: 'Analyse said what it opened' });
+      await s.waitFor(() => !window.chimera.editor() && !!window.chimera.analysis(), { what: 'the editor closed by Analyse, the analysis board open' });
+      const an = await s.evaluate(() => window.chimera.analysis());
+      assert.equal(an.position, c.fen);
+      assert.equal(an.items.length, 0);
+      await s.waitFor(() => [...document.getElementById('announce').children].some(n => n.textContent.startsWith('Analysis board: ')), { what: 'Analyse said what it opened' });
       await s.assertClean();
     });
 
