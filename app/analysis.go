@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -223,7 +224,53 @@ func (c *AnalysisController) moved(redraw bool) {
 	c.a.clearNote()
 	c.restart()
 	c.drawOverlay()
+	c.keep()
 	c.a.out.show = true
+}
+
+// keyAnalysis is the tab's storage key of its open analysis board: a
+// reload (whose address holds only the main line) finds its side lines,
+// comments and glyphs there.
+const keyAnalysis = "chimera.analysis"
+
+// keptAnalysis is the open analysis as the tab keeps it.
+type keptAnalysis struct {
+	Tree json.RawMessage `json:"tree"`
+	At   string          `json:"at"`
+}
+
+// keep writes the open analysis to the tab's storage (nothing in a guest).
+func (c *AnalysisController) keep() {
+	if c.st == nil || c.a.d.Tab == nil || c.a.guest() {
+		return
+	}
+	data, _ := json.Marshal(keptAnalysis{Tree: c.st.tree.Save(), At: string(c.st.at)})
+	c.a.d.Tab.Set(keyAnalysis, string(data))
+}
+
+// kept returns the tab's kept analysis when its main line is t's (the
+// link's), else nil.
+func (c *AnalysisController) kept(t *play.Tree) (*play.Tree, play.Path) {
+	if c.a.d.Tab == nil {
+		return nil, ""
+	}
+	data, ok, err := c.a.d.Tab.Get(keyAnalysis)
+	if err != nil || !ok {
+		return nil, ""
+	}
+	var k keptAnalysis
+	if json.Unmarshal([]byte(data), &k) != nil {
+		return nil, ""
+	}
+	kt, err := play.LoadTree(k.Tree)
+	if err != nil || kt.Variant() != t.Variant() || kt.Start() != t.Start() || strings.Join(kt.MainLine(), ",") != strings.Join(t.MainLine(), ",") {
+		return nil, ""
+	}
+	at := play.Path(k.At)
+	if !kt.Has(at) {
+		at = kt.MainPath(len(kt.MainLine()))
+	}
+	return kt, at
 }
 
 // overlay is what the analysis marks: the lines' first moves as arrows
@@ -328,6 +375,9 @@ func (c *AnalysisController) openLink(q url.Values) {
 			}
 			at = next
 		}
+	}
+	if kt, kat := c.kept(t); kt != nil {
+		t, at = kt, kat // a reload: the side lines, comments and glyphs kept by the tab
 	}
 	c.open(t, at, q.Get("orientation") == "black")
 }
@@ -821,7 +871,9 @@ func (c *AnalysisController) SetComment(text string) error {
 		if st.at == "" {
 			return errString("comments go on moves: go to a move first")
 		}
-		return st.tree.SetComment(st.at, text)
+		err := st.tree.SetComment(st.at, text)
+		c.keep()
+		return err
 	})
 }
 
@@ -835,7 +887,9 @@ func (c *AnalysisController) SetGlyph(g string) error {
 		if n, _ := st.tree.Node(st.at); n.Glyph == g {
 			g = ""
 		}
-		return st.tree.SetGlyph(st.at, g)
+		err := st.tree.SetGlyph(st.at, g)
+		c.keep()
+		return err
 	})
 }
 
@@ -846,6 +900,7 @@ func (c *AnalysisController) Promote() error {
 		if !st.tree.Promote(st.at) {
 			return errString("the move is on the main line")
 		}
+		c.keep()
 		c.a.out.announce = append(c.a.out.announce, "Variation promoted")
 		return nil
 	})

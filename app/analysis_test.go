@@ -588,3 +588,34 @@ func TestKeptReviewsBounded(t *testing.T) {
 		t.Error("the oldest review is still kept")
 	}
 }
+
+// TestAnalysisSurvivesReload: a reload of the analysis page (whose address
+// holds only the main line) shows the side lines and comments again.
+func TestAnalysisSurvivesReload(t *testing.T) {
+	tab := newStorage()
+	q := url.Values{"mode": {"analysis"}, "variant": {"bedlam"}, "moves": {"e2e4,e7e5"}}
+	r := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: newStorage(), tab: tab, page: &fakePage{}, clock: newClock()}
+	r.App = New(Deps{Board: r.board, Engine: r.engine, Storage: r.store, Tab: tab, Page: r.page, Clock: r.clock}, q)
+	r.Analysis.Step(-1)
+	r.BoardMove("c7c5")
+	if err := r.Analysis.SetComment("the Sicilian"); err != nil {
+		t.Fatal(err)
+	}
+	want := r.page.last().Analysis.Items
+	if len(want) != 3 {
+		t.Fatalf("items %+v", want)
+	}
+	// the reload
+	r2 := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: r.store, tab: tab, page: &fakePage{}, clock: newClock()}
+	r2.App = New(Deps{Board: r2.board, Engine: r2.engine, Storage: r2.store, Tab: tab, Page: r2.page, Clock: r2.clock}, url.Values{"mode": {"analysis"}, "variant": {"bedlam"}, "moves": {"e2e4,e7e5"}})
+	got := r2.page.last().Analysis
+	if len(got.Items) != 3 || got.Items[2].Comment != "the Sicilian" || got.Path != want[2].Path {
+		t.Fatalf("after the reload: %+v at %q", got.Items, got.Path)
+	}
+	// another game's link does not take it
+	r3 := &rig{board: &fakeBoard{}, engine: &fakeEngine{}, store: r.store, tab: tab, page: &fakePage{}, clock: newClock()}
+	r3.App = New(Deps{Board: r3.board, Engine: r3.engine, Storage: r3.store, Tab: tab, Page: r3.page, Clock: r3.clock}, url.Values{"mode": {"analysis"}, "variant": {"bedlam"}, "moves": {"d2d4"}})
+	if n := len(r3.page.last().Analysis.Items); n != 1 {
+		t.Fatalf("another link: %d items", n)
+	}
+}

@@ -142,7 +142,7 @@ func (c *AnalysisController) learnMove(ms string) bool {
 	text := p.Notation(m)
 	switch ms {
 	case r.evals[ply-1].Best:
-		c.learnRight(ms, text, true)
+		c.learnRight(ms, "Right: "+text+" is the engine's best move", true)
 		return true
 	case r.moves[ply-1]:
 		c.learnWrong(text + " is the move of the game")
@@ -204,7 +204,7 @@ func (c *AnalysisController) learnAnswer(w int, m EngineAnswer) bool {
 			mv, _ := p.ParseMove(l.cand)
 			text := p.Notation(mv)
 			if ai.GoodEnough(c.st.tree.Variant(), *l.bestE, *l.candE) {
-				c.learnRight(l.cand, text, false)
+				c.learnRight(l.cand, fmt.Sprintf("Right: %s is good: its winning chances are within %.1f percentage points of the best move's", text, 100*ai.LearnMargin/2), false)
 			} else {
 				c.learnWrong(text + " is not good enough")
 			}
@@ -214,13 +214,13 @@ func (c *AnalysisController) learnAnswer(w int, m EngineAnswer) bool {
 	return true
 }
 
-// learnRight: the player found a good move; it goes into the tree (a side
-// line of the game).
-func (c *AnalysisController) learnRight(ms, text string, animate bool) {
+// learnRight: the player found a good move (said says so); it goes into
+// the tree (a side line of the game).
+func (c *AnalysisController) learnRight(ms, said string, animate bool) {
 	l := c.st.learn
 	l.state = learnRight
 	l.solved++
-	l.said = "Right: " + text + " is good"
+	l.said = said
 	c.play(ms, animate)
 	c.a.out.announce = append(c.a.out.announce, l.said)
 	c.a.out.show = true

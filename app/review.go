@@ -257,6 +257,7 @@ func (r *reviewState) finishIfDone(c *AnalysisController) {
 	r.took = c.a.d.Clock.Now().Sub(r.began)
 	r.judge()
 	c.annotate()
+	c.keep()
 	c.saveReview()
 	v := c.reviewView()
 	var parts []string

@@ -74,21 +74,29 @@ async function live(variant, moves) {
       };
       requestAnimationFrame(look);
     });
-    const fps = (await s.sample(5000, 500)).map(x => x.fps);
+    const measure = async () => {
+      const fps = (await s.sample(5000, 500)).map(x => x.fps);
+      const clicks = [];
+      for (let i = 0; i < 5; i++) {
+        const b = await s.getByRole('button', { name: 'Flip board', exact: true }).point();
+        const before = (await s.state()).flipped;
+        const t0 = Date.now();
+        await s.click(b.x, b.y, { hold: 20 });
+        await s.waitFor(f => window.chimera.state().flipped !== f, { arg: before, what: 'the board turned' });
+        clicks.push(Date.now() - t0 - 20);
+        await sleep(400);
+      }
+      return { fps: med(fps), fpsMin: Math.min(...fps), clickMed: med(clicks), clickMax: Math.max(...clicks) };
+    };
+    const med = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const on = await measure();
     const changes = await s.evaluate(() => window.__changes);
     const gaps = changes.slice(1).map((t, i) => t - changes[i]);
-    const clicks = [];
-    for (let i = 0; i < 5; i++) {
-      const b = await s.getByRole('button', { name: 'Flip board', exact: true }).point();
-      const before = (await s.state()).flipped;
-      const t0 = Date.now();
-      await s.click(b.x, b.y, { hold: 20 });
-      await s.waitFor(f => window.chimera.state().flipped !== f, { arg: before, what: 'the board turned' });
-      clicks.push(Date.now() - t0 - 20);
-      await sleep(400);
-    }
-    const med = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    return { fps: med(fps), fpsMin: Math.min(...fps), gapMed: med(gaps), gapMax: Math.max(...gaps), clickMed: med(clicks), clickMax: Math.max(...clicks) };
+    // the same page with the engine stopped: what the machine gives anyway
+    await s.getByRole('button', { name: 'Engine on', exact: true }).click();
+    await sleep(1000);
+    const off = await measure();
+    return { on, off, gapMed: med(gaps), gapMax: Math.max(...gaps) };
   } finally {
     await s.close();
   }
@@ -98,8 +106,9 @@ for (const variant of variants) {
   const game = refpos(variant, '', [], { random: plies, seed: 7 });
   const moves = game.moves;
   const l = await live(variant, moves.slice(0, 30));
-  console.log(`[report] ${variant}: analysis at 640x480: ${l.fps} frames/s (lowest ${l.fpsMin}), lines changed every ${l.gapMed.toFixed(0)} ms (longest gap ${l.gapMax.toFixed(0)} ms), ` +
-    `a click answered in ${l.clickMed} ms (longest ${l.clickMax} ms, from the press to the board turned, as the test driver sees it); load ${load()}`);
+  console.log(`[report] ${variant}: analysis at 640x480: ${l.on.fps} frames/s (lowest ${l.on.fpsMin}; engine stopped: ${l.off.fps}, lowest ${l.off.fpsMin}), ` +
+    `lines changed every ${l.gapMed.toFixed(0)} ms (longest gap ${l.gapMax.toFixed(0)} ms), a click answered in ${l.on.clickMed} ms (longest ${l.on.clickMax}; ` +
+    `engine stopped: ${l.off.clickMed}, longest ${l.off.clickMax}; from the press to the board turned, as the test driver sees it); load ${load()}`);
   if (args.includes('-no-review')) continue;
   const one = await review(variant, moves, 1);
   const two = await review(variant, moves, 2);
