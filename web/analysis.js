@@ -61,6 +61,7 @@
     el.run.setAttribute('aria-pressed', String(!a.paused));
     el.run.disabled = !a.engine;
     if (document.activeElement !== el.lines) el.lines.value = String(a.lines);
+    el.best.style.setProperty('--lines', String(a.threat ? 1 : a.lines));
     el.threat.setAttribute('aria-pressed', String(a.threat));
     el.threat.disabled = !a.canThreat && !a.threat;
     let stats = '';

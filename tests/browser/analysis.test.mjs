@@ -203,3 +203,29 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     await s.assertClean();
   });
 });
+
+// On a phone: the bar across the top of the board, the panel below it, a
+// line's move tapped.
+browserSuites({ width: 390, height: 844, dpr: 2, mobile: true }, suite => {
+  test('phone: the analysis board, its bar across the board, a line tapped', { skip: suite.skip, timeout: 240000 }, async () => {
+    const { s, server } = suite.fresh();
+    const variant = 'bedlam';
+    const moves = PLANTED[variant].moves.slice(0, 4);
+    await open(s, server, variant, moves);
+    await s.waitFor(() => { const v = window.chimera.analysis(); return v.best.length === 3 && v.depth >= 4 && v.barKnown; },
+      { what: 'three lines and a known bar', timeout: 60000 });
+    const box = await s.evaluate(() => {
+      const r = e => { const b = document.getElementById(e).getBoundingClientRect(); return { x: b.left, y: b.top, w: b.width, h: b.height }; };
+      return { bar: r('eval-bar'), board: r('board-slot'), panel: r('analysis') };
+    });
+    assert.ok(box.bar.w > box.bar.h * 10, `the bar lies across (${JSON.stringify(box.bar)})`);
+    assert.ok(box.bar.y + box.bar.h <= box.board.y + 1, 'above the board');
+    assert.ok(box.panel.y >= box.board.y + box.board.h - 1, 'the panel below the board');
+    await btn(s, 'Engine on').tap();
+    await s.waitFor(() => window.chimera.analysis().paused, { what: 'the engine stopped' });
+    const v = await analysis(s);
+    await btn(s, `Play line 1 to ${v.best[0].moves[0].text}`).tap();
+    await s.waitFor(n => window.chimera.analysis().path.length === n, { arg: moves.length + 1, what: 'the line\'s move played' });
+    await s.assertClean();
+  });
+});
