@@ -29,6 +29,7 @@ import (
 
 	"chimera/ai"
 	"chimera/game"
+	"chimera/internal/cputime"
 	"chimera/play"
 )
 
@@ -73,9 +74,9 @@ func run(args []string, stdin io.Reader, w io.Writer) error {
 			for k := uint64(0); k < 10 && len(ms) < *selfplay; k++ {
 				ms = selfPlay(v, *selfplay, *seed+k)
 			}
-			t0, c0 := time.Now(), cpuTime()
+			t0, c0 := time.Now(), cputime.Now()
 			r := ai.ReviewWith(ai.NewAnalyser(), start, ms, *nodes, nil)
-			el, cpu := time.Since(t0), cpuTime()-c0
+			el, cpu := time.Since(t0), cputime.Now()-c0
 			if !*quiet {
 				print(os.Stderr, start, r)
 			}

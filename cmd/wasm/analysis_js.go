@@ -38,38 +38,26 @@ func startAnalysts(answer func(i int, m app.EngineAnswer)) []app.Engine {
 // analysisAPI is the analysis board's part of window.chimeraApp
 // (web/analysis.js).
 func analysisAPI(a *app.App, fn func(func([]js.Value) any) js.Func, arg func([]js.Value, int) js.Value, errText func(error) any) map[string]any {
-	str := func(args []js.Value, i int) string {
-		if v := arg(args, i); v.Type() == js.TypeString {
-			return v.String()
-		}
-		return ""
-	}
-	num := func(args []js.Value, i int) int {
-		if v := arg(args, i); v.Type() == js.TypeNumber {
-			return v.Int()
-		}
-		return 0
-	}
 	c := a.Analysis
 	return map[string]any{
 		"openAnalysis":   fn(func([]js.Value) any { return errText(c.Open()) }),
 		"closeAnalysis":  fn(func([]js.Value) any { c.Close(); return nil }),
-		"anGoTo":         fn(func(args []js.Value) any { return errText(c.GoTo(str(args, 0))) }),
-		"anStep":         fn(func(args []js.Value) any { c.Step(num(args, 0)); return nil }),
-		"anPlay":         fn(func(args []js.Value) any { return errText(c.Play(str(args, 0))) }),
-		"anPlayLine":     fn(func(args []js.Value) any { return errText(c.PlayLine(num(args, 0), num(args, 1))) }),
-		"anLines":        fn(func(args []js.Value) any { c.SetLines(num(args, 0)); return nil }),
+		"anGoTo":         fn(func(args []js.Value) any { return errText(c.GoTo(strArg(args, 0))) }),
+		"anStep":         fn(func(args []js.Value) any { c.Step(numArg(args, 0)); return nil }),
+		"anPlay":         fn(func(args []js.Value) any { return errText(c.Play(strArg(args, 0))) }),
+		"anPlayLine":     fn(func(args []js.Value) any { return errText(c.PlayLine(numArg(args, 0), numArg(args, 1))) }),
+		"anLines":        fn(func(args []js.Value) any { c.SetLines(numArg(args, 0)); return nil }),
 		"anThreat":       fn(func(args []js.Value) any { c.SetThreat(arg(args, 0).Truthy()); return nil }),
 		"anRunning":      fn(func(args []js.Value) any { c.SetRunning(arg(args, 0).Truthy()); return nil }),
 		"anFlip":         fn(func([]js.Value) any { c.Flip(); return nil }),
-		"anComment":      fn(func(args []js.Value) any { return errText(c.SetComment(str(args, 0))) }),
-		"anGlyph":        fn(func(args []js.Value) any { return errText(c.SetGlyph(str(args, 0))) }),
+		"anComment":      fn(func(args []js.Value) any { return errText(c.SetComment(strArg(args, 0))) }),
+		"anGlyph":        fn(func(args []js.Value) any { return errText(c.SetGlyph(strArg(args, 0))) }),
 		"anPromote":      fn(func([]js.Value) any { return errText(c.Promote()) }),
 		"anDelete":       fn(func([]js.Value) any { return errText(c.Delete()) }),
 		"anRecord":       fn(func([]js.Value) any { return c.Record() }),
 		"anReview":       fn(func([]js.Value) any { return errText(c.Review()) }),
 		"anCancelReview": fn(func([]js.Value) any { c.CancelReview(); return nil }),
-		"anLearn":        fn(func(args []js.Value) any { return errText(c.LearnMistakes(str(args, 0))) }),
+		"anLearn":        fn(func(args []js.Value) any { return errText(c.LearnMistakes(strArg(args, 0))) }),
 		"anLearnShow":    fn(func([]js.Value) any { c.LearnShow(); return nil }),
 		"anLearnNext":    fn(func([]js.Value) any { c.LearnNext(); return nil }),
 		"anLearnStop":    fn(func([]js.Value) any { c.LearnStop(); return nil }),

@@ -12,47 +12,35 @@ import (
 
 // editorAPI is the position editor's part of window.chimeraApp (web/editor.js).
 func editorAPI(a *app.App, g *render.Game, fn func(func([]js.Value) any) js.Func, arg func([]js.Value, int) js.Value, errText func(error) any) map[string]any {
-	str := func(args []js.Value, i int) string {
-		if v := arg(args, i); v.Type() == js.TypeString {
-			return v.String()
-		}
-		return ""
-	}
-	num := func(args []js.Value, i int) int {
-		if v := arg(args, i); v.Type() == js.TypeNumber {
-			return v.Int()
-		}
-		return 0
-	}
 	e := a.Editor
 	return map[string]any{
 		"openEditor":  fn(func([]js.Value) any { return errText(e.Open()) }),
 		"closeEditor": fn(func([]js.Value) any { e.Close(); return nil }),
-		"editPick":    fn(func(args []js.Value) any { return errText(e.Pick(str(args, 0))) }),
-		"editTap":     fn(func(args []js.Value) any { e.Tap(model.ParseSquare(str(args, 0)), num(args, 1)); return nil }),
-		"editEmpty":   fn(func(args []js.Value) any { e.Empty(model.ParseSquare(str(args, 0))); return nil }),
+		"editPick":    fn(func(args []js.Value) any { return errText(e.Pick(strArg(args, 0))) }),
+		"editTap":     fn(func(args []js.Value) any { e.Tap(model.ParseSquare(strArg(args, 0)), numArg(args, 1)); return nil }),
+		"editEmpty":   fn(func(args []js.Value) any { e.Empty(model.ParseSquare(strArg(args, 0))); return nil }),
 		// editDropAt(letter, x, y): a palette piece dropped at CSS pixels of
 		// the viewport: on a square or a hand; false when it is neither.
 		"editDropAt": fn(func(args []js.Value) any {
 			sq, hand, ok := g.PageHit(arg(args, 1).Float(), arg(args, 2).Float())
 			if ok {
-				e.DropAt(str(args, 0), sq, hand)
+				e.DropAt(strArg(args, 0), sq, hand)
 			}
 			return ok
 		}),
-		"editHand":      fn(func(args []js.Value) any { e.AddHand(num(args, 0), str(args, 1), num(args, 2)); return nil }),
-		"editTurn":      fn(func(args []js.Value) any { e.SetTurn(num(args, 0)); return nil }),
-		"editCastle":    fn(func(args []js.Value) any { e.SetCastle(str(args, 0), arg(args, 1).Truthy()); return nil }),
-		"editEnPassant": fn(func(args []js.Value) any { e.SetEnPassant(str(args, 0)); return nil }),
-		"editClocks":    fn(func(args []js.Value) any { e.SetClocks(num(args, 0), num(args, 1)); return nil }),
-		"editPosition":  fn(func(args []js.Value) any { return errText(e.SetPosition(str(args, 0))) }),
-		"editVariant":   fn(func(args []js.Value) any { return errText(e.SetVariant(str(args, 0))) }),
+		"editHand":      fn(func(args []js.Value) any { e.AddHand(numArg(args, 0), strArg(args, 1), numArg(args, 2)); return nil }),
+		"editTurn":      fn(func(args []js.Value) any { e.SetTurn(numArg(args, 0)); return nil }),
+		"editCastle":    fn(func(args []js.Value) any { e.SetCastle(strArg(args, 0), arg(args, 1).Truthy()); return nil }),
+		"editEnPassant": fn(func(args []js.Value) any { e.SetEnPassant(strArg(args, 0)); return nil }),
+		"editClocks":    fn(func(args []js.Value) any { e.SetClocks(numArg(args, 0), numArg(args, 1)); return nil }),
+		"editPosition":  fn(func(args []js.Value) any { return errText(e.SetPosition(strArg(args, 0))) }),
+		"editVariant":   fn(func(args []js.Value) any { return errText(e.SetVariant(strArg(args, 0))) }),
 		"editStart":     fn(func([]js.Value) any { e.Start(); return nil }),
 		"editClear":     fn(func([]js.Value) any { e.ClearBoard(); return nil }),
 		"editFlip":      fn(func([]js.Value) any { e.Flip(); return nil }),
 		"editUndo":      fn(func([]js.Value) any { e.Undo(); return nil }),
 		"editRedo":      fn(func([]js.Value) any { e.Redo(); return nil }),
-		"editPlay":      fn(func(args []js.Value) any { return errText(e.Play(side(str(args, 0)), num(args, 1))) }),
+		"editPlay":      fn(func(args []js.Value) any { return errText(e.Play(side(strArg(args, 0)), numArg(args, 1))) }),
 		"editAnalyse":   fn(func([]js.Value) any { return errText(e.Analyse()) }),
 		// editBoard(): where the board's squares are, CSS pixels of the
 		// viewport: {x, y, size} of the top left square (as shown).

@@ -320,6 +320,30 @@ func decodeAnswer(v js.Value) app.EngineAnswer {
 	return m
 }
 
+// argAt is args[i], or undefined past the end.
+func argAt(args []js.Value, i int) js.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return js.Undefined()
+}
+
+// strArg is args[i] when it is a string, else "".
+func strArg(args []js.Value, i int) string {
+	if v := argAt(args, i); v.Type() == js.TypeString {
+		return v.String()
+	}
+	return ""
+}
+
+// numArg is args[i] as a whole number when it is a number, else 0.
+func numArg(args []js.Value, i int) int {
+	if v := argAt(args, i); v.Type() == js.TypeNumber {
+		return v.Int()
+	}
+	return 0
+}
+
 // side reads "white", "black" or "none" as the computer's colour.
 func side(s string) int {
 	switch s {
@@ -340,12 +364,7 @@ func bindPage(a *app.App, g *render.Game) {
 	fn := func(f func(args []js.Value) any) js.Func {
 		return js.FuncOf(func(_ js.Value, args []js.Value) any { return f(args) })
 	}
-	arg := func(args []js.Value, i int) js.Value {
-		if i < len(args) {
-			return args[i]
-		}
-		return js.Undefined()
-	}
+	arg := argAt
 	errText := func(err error) any {
 		if err == nil {
 			return nil
