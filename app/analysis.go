@@ -66,8 +66,13 @@ type analysisState struct {
 type analysisInfo struct {
 	depth, nodes, ms int
 	lines            []EngineLine
-	done             bool // the search ended by itself (a proven result)
+	done             bool           // the search ended by itself (a proven result)
+	shown            []AnalysisLine // the lines as the page shows them (made once, when first shown)
 }
+
+// lineShown is how many moves of a line the page shows (the rest is
+// deeper than a reader follows, and costs the board's frames to write).
+const lineShown = 12
 
 // AnalysisView is the open analysis board, for the page.
 type AnalysisView struct {
@@ -528,7 +533,7 @@ func (c *AnalysisController) sayBest(ended bool) {
 	}
 	best := ""
 	if len(l.PV) > 0 {
-		best = c.lineMoves(l.PV)[0].Text
+		best = c.lineMoves(l.PV[:1])[0].Text
 	}
 	if best == st.said || st.said != "" && l.Depth < 14 && !ended {
 		return
@@ -671,9 +676,13 @@ func (c *AnalysisController) view() *AnalysisView {
 		v.NPS = int(int64(st.info.nodes) * 1000 / int64(st.info.ms))
 	}
 	v.Time = fmt.Sprintf("%.1f s", float64(st.info.ms)/1000)
-	for _, l := range st.info.lines {
-		v.Best = append(v.Best, AnalysisLine{Score: c.scoreText(l.Score, l.Mate), Depth: l.Depth, Moves: c.lineMoves(l.PV)})
+	if st.info.shown == nil {
+		st.info.shown = []AnalysisLine{}
+		for _, l := range st.info.lines {
+			st.info.shown = append(st.info.shown, AnalysisLine{Score: c.scoreText(l.Score, l.Mate), Depth: l.Depth, Moves: c.lineMoves(l.PV[:min(len(l.PV), lineShown)])})
+		}
 	}
+	v.Best = st.info.shown
 	res, why := p.Outcome()
 	switch {
 	case res != "":
