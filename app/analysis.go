@@ -532,8 +532,8 @@ func (c *AnalysisController) sayBest(ended bool) {
 		return
 	}
 	best := ""
-	if len(l.PV) > 0 {
-		best = c.lineMoves(l.PV[:1])[0].Text
+	if lm := c.lineMoves(l.PV[:min(len(l.PV), 1)]); len(lm) > 0 {
+		best = lm[0].Text
 	}
 	if best == st.said || st.said != "" && l.Depth < 14 && !ended {
 		return
