@@ -10,7 +10,8 @@
 //     records, the move box, hints and the embedding page's messages;
 //   - LessonController (lesson.go): How to play, a lesson's examples and
 //     exercises on the board;
-//   - EditorController (editor.go): the position editor.
+//   - EditorController (editor.go): the position editor;
+//   - PuzzleController (puzzle.go): puzzles.
 //
 // The router holds what the page has once (the player's settings, the
 // notices, the caption about the board) and decides who draws: a
@@ -134,7 +135,9 @@ type App struct {
 	Game   *GameController
 	Lesson *LessonController
 	Editor *EditorController // the position editor (open or not)
-	owner  controller        // the controller that owns the board
+	// Puzzles is puzzle mode (open or not).
+	Puzzles *PuzzleController
+	owner   controller // the controller that owns the board
 
 	opts  options // the page's URL options (mode, orientation, ...)
 	prefs Prefs
@@ -186,12 +189,14 @@ func New(d Deps, q url.Values) *App {
 	}
 	if a.opts.embedded() {
 		a.opts.editor = false // a guest's page has no editor
+		a.opts.puzzle = false
 	}
 	a.prefs = a.loadPrefs()
 	a.Lesson = &LessonController{a: a}
 	a.Editor = &EditorController{a: a}
+	a.Puzzles = &PuzzleController{a: a}
 	gq := q
-	if a.opts.editor {
+	if a.opts.editor || a.opts.puzzle {
 		gq = withoutGame(q) // the link is the editor's: the game behind it is the one a reload shows
 	}
 	a.Game = newGame(a, gq)
@@ -200,6 +205,8 @@ func New(d Deps, q url.Values) *App {
 	a.Game.start()
 	if a.opts.editor {
 		a.Editor.openLink(q.Get("variant"), q.Get("fen"))
+	} else if a.opts.puzzle {
+		a.Puzzles.openLink(q.Get("variant"), q.Get("theme"), q.Get("id"))
 	}
 	a.unlock()
 	return a
@@ -226,6 +233,15 @@ func (a *App) boardFor(c controller) Board {
 func (a *App) closeLesson() {
 	a.Lesson.end()
 	a.owner = a.Game
+}
+
+// closePuzzles closes open puzzles; the game owns the board again (the
+// caller draws it).
+func (a *App) closePuzzles() {
+	a.Puzzles.end()
+	if a.owner == a.Puzzles {
+		a.owner = a.Game
+	}
 }
 
 // closeEditor closes an open editor; the game owns the board again (the
@@ -277,6 +293,9 @@ func (a *App) lock() { a.mu.Lock() }
 func (a *App) address() string {
 	if a.Editor.es != nil {
 		return a.Editor.link()
+	}
+	if a.Puzzles.ps != nil {
+		return a.Puzzles.link()
 	}
 	return Link(a.Game.linkQuery())
 }

@@ -159,6 +159,7 @@ func (e *EditorController) open(s *game.Setup, flipped bool) {
 	if e.a.Lesson.ls != nil {
 		e.a.closeLesson()
 	}
+	e.a.closePuzzles()
 	e.a.d.Board.CancelSelection()
 	e.a.clearNote()
 	e.es = &editState{s: s, flipped: flipped, said: "Editing the position: pick a piece, then tap squares"}

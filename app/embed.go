@@ -30,6 +30,7 @@ type options struct {
 	interactive bool   // the player may move on the board
 	save        bool   // an embed keeps its game (under its own parameters)
 	editor      bool   // mode=editor: the page opens with the position editor
+	puzzle      bool   // mode=puzzle: the page opens with puzzles (puzzle.go)
 }
 
 // readOptions reads mode, orient, ply, interactive and save; what is wrong
@@ -42,6 +43,8 @@ func (a *App) readOptions(q url.Values) options {
 		o.mode = m
 	case "editor":
 		o.editor = true // the full page, the editor open
+	case "puzzle":
+		o.puzzle = true // the full page, puzzles open
 	default:
 		a.note("Unknown mode " + play.Quote(string(m)) + ": the full page is shown")
 	}

@@ -130,6 +130,7 @@ func (l *LessonController) Open(id string, section int) error {
 		l.a.clearNote()
 	}
 	l.a.closeEditor()
+	l.a.closePuzzles()
 	l.end()
 	l.ls = &lessonState{l: les, variant: id}
 	l.a.take(l)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"chimera/game"
 )
@@ -100,27 +101,37 @@ var dataFiles embed.FS
 // FileName returns the name of a rule set's data file in data/.
 func FileName(variant string) string { return variant + ".tsv" }
 
+var (
+	setsMu sync.Mutex
+	sets   = map[string][]Puzzle{}
+)
+
 // Set returns the shipped puzzles of a rule set (nil when it has none),
-// read from the embedded data file; a file that does not parse panics,
-// which the package's tests rule out.
+// read from the embedded data file once; the slice is shared: treat it as
+// read-only. A file that does not parse panics, which the package's tests
+// rule out.
 func Set(variant string) []Puzzle {
-	b, err := dataFiles.ReadFile("data/" + FileName(variant))
-	if err != nil {
-		return nil
+	setsMu.Lock()
+	defer setsMu.Unlock()
+	if zs, ok := sets[variant]; ok {
+		return zs
 	}
-	zs, err := ParseSet(string(b))
-	if err != nil {
-		panic("puzzle: data/" + FileName(variant) + ": " + err.Error())
+	var zs []Puzzle
+	if b, err := dataFiles.ReadFile("data/" + FileName(variant)); err == nil {
+		if zs, err = ParseSet(string(b)); err != nil {
+			panic("puzzle: data/" + FileName(variant) + ": " + err.Error())
+		}
 	}
+	sets[variant] = zs
 	return zs
 }
 
-// Variants returns the ids of the rule sets that have a shipped set, in
+// Variants returns the ids of the rule sets that have shipped puzzles, in
 // the order of game.Variants.
 func Variants() []string {
 	var out []string
 	for _, v := range game.Variants() {
-		if _, err := dataFiles.Open("data/" + FileName(v.ID)); err == nil {
+		if len(Set(v.ID)) > 0 {
 			out = append(out, v.ID)
 		}
 	}

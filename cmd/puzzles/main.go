@@ -1,7 +1,7 @@
 // Command puzzles mines tactics puzzles from the engine's own games, checks
 // a set again, and counts a set's themes (docs/PUZZLES.md).
 //
-//	go run ./cmd/puzzles -variant ID [-games N] [-want N] [-seed S] [-shard i/n]
+//	go run ./cmd/puzzles -variant ID [-first G] [-games N] [-want N] [-seed S] [-shard i/n]
 //	    [-scan NODES] [-deep NODES] [-out FILE]
 //	go run ./cmd/puzzles -variant ID -verify FILE [-deep NODES]
 //	go run ./cmd/puzzles -stats FILE...
@@ -16,7 +16,8 @@
 // of a run depends on -seed and g only, and -shard i/n mines the games g
 // with g mod n = i, so n runs together mine what one run would. Puzzles are
 // written as a set file (header, then one line each) as they are found;
-// the run stops after -games games or -want puzzles. A position already
+// the run stops after -games games (from game -first) or -want puzzles, and
+// says the next game on its last line. A position already
 // used, or inside the line of the puzzle before it, is not used again.
 //
 // -verify re-derives each puzzle of a set from its position and opponent's
@@ -50,12 +51,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("puzzles", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "the rule set: "+ids())
+	first := fs.Int("first", 0, "the first game (a later run goes on where an earlier one stopped)")
 	games := fs.Int("games", 1000, "games to play (over all shards)")
 	want := fs.Int("want", 0, "stop after this many puzzles (0: no limit)")
 	seed := fs.Uint64("seed", 1, "seed of the games")
 	shard := fs.String("shard", "0/1", "i/n: mine the games g with g mod n = i")
-	scan := fs.Uint64("scan", 5_000, "nodes of the search of every position")
-	deep := fs.Uint64("deep", 60_000, "nodes of each search that builds and checks a puzzle")
+	scan := fs.Uint64("scan", 3_000, "nodes of the search of every position")
+	deep := fs.Uint64("deep", 40_000, "nodes of each search that builds and checks a puzzle")
 	workers := fs.Int("workers", 1, "games mined at once (each its own engines; the output is the same)")
 	out := fs.String("out", "", "write the set here (default: standard output)")
 	verify := fs.String("verify", "", "check this set again instead of mining")
@@ -119,8 +121,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	found := 0
 	seen := map[uint64]bool{}
-	results := mineGames(v, *seed, si, sn, *games, *workers, *scan, *deep)
+	if *first < 0 {
+		return fail(fmt.Errorf("-first %d: want 0 or more", *first))
+	}
+	results := mineGames(v, *seed, *first, si, sn, *first+*games, *workers, *scan, *deep)
+	nextGame := *first + *games
 	for gr := range results {
+		nextGame = gr.g + 1
 		n := 0
 		for _, z := range gr.zs {
 			if (*want > 0 && found >= *want) || seen[z.hash] {
@@ -145,7 +152,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if found > 0 {
 		per = el.Seconds() / float64(found) * 100
 	}
-	fmt.Fprintf(stderr, "%s: %d puzzles in %.0fs (%.0fs per 100)\n", v.ID, found, el.Seconds(), per)
+	fmt.Fprintf(stderr, "%s: %d puzzles in %.0fs (%.0fs per 100), next game %d\n", v.ID, found, el.Seconds(), per, nextGame)
 	return 0
 }
 
@@ -188,10 +195,10 @@ type gameResult struct {
 	zs []found
 }
 
-// mineGames mines the shard's games below games on that many workers and
+// mineGames mines the shard's games from first to end on that many workers and
 // sends each game's puzzles in the order of the games. Each worker has its
 // own engines, and a game's puzzles depend on the seed and the game only.
-func mineGames(v *game.Variant, seed uint64, si, sn, games, workers int, scan, deep uint64) <-chan gameResult {
+func mineGames(v *game.Variant, seed uint64, first, si, sn, end, workers int, scan, deep uint64) <-chan gameResult {
 	out := make(chan gameResult)
 	type job struct {
 		g   int
@@ -211,7 +218,8 @@ func mineGames(v *game.Variant, seed uint64, si, sn, games, workers int, scan, d
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		for g := si; g < games; g += sn {
+		g0 := first + ((si-first)%sn+sn)%sn // the shard's first game from first on
+		for g := g0; g < end; g += sn {
 			c := make(chan gameResult, 1)
 			order <- c
 			jobs <- job{g, c}
