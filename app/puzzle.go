@@ -673,6 +673,17 @@ func (c *PuzzleController) fill(v *View) {
 	}
 }
 
+// Line returns the open puzzle's moves (the opponent's, then the
+// solution), nil when none is open: for the test hook.
+func (c *PuzzleController) Line() []string {
+	c.a.lock()
+	defer c.a.unlock()
+	if c.ps == nil {
+		return nil
+	}
+	return append([]string(nil), c.ps.z.Moves...)
+}
+
 // State returns the open puzzle's state (nil when none is open), for the
 // test hook.
 func (c *PuzzleController) State() *PuzzleView {

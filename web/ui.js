@@ -144,6 +144,7 @@
     el.input.placeholder = canType ? 'e.g. e2e4 or Ng1-f3' : (v.result ? 'The game is over' : (v.ply !== v.live ? 'Go to the last move to play' : 'The computer moves'));
     if (window.chimeraLearn) window.chimeraLearn.show(v); // How to play, captions, hints (learn.js)
     if (window.chimeraEditor) window.chimeraEditor.show(v); // the position editor (editor.js)
+    if (window.chimeraPuzzle) window.chimeraPuzzle.show(v); // puzzles (puzzle.js)
     if (window.chimeraPaint) window.chimeraPaint.keep(v); // the picture of a reload (paint.js)
     place();
   }

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,8 +63,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the set here (default: standard output)")
 	verify := fs.String("verify", "", "check this set again instead of mining")
 	stats := fs.Bool("stats", false, "count the themes and ratings of the set files named after the flags")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run here")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(stderr, "puzzles:", err)
+			return 2
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "puzzles:", err)
@@ -95,7 +107,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("-workers %d: want 1 or more", *workers))
 	}
 	if *verify != "" {
-		mn := &miner{scan: *scan, deep: *deep, eng: ai.NewEngine(16)}
+		mn := &miner{scan: *scan, deep: *deep, eng: ai.NewEngine(1)}
 		bad, err := verifySet(stdout, mn, v, *verify)
 		if err != nil {
 			return fail(err)
@@ -208,8 +220,8 @@ func mineGames(v *game.Variant, seed uint64, first, si, sn, end, workers int, sc
 	order := make(chan chan gameResult, workers)
 	for range workers {
 		go func() {
-			mn := &miner{scan: scan, deep: deep, eng: ai.NewEngine(16)}
-			player := ai.NewEngine(16)
+			mn := &miner{scan: scan, deep: deep, eng: ai.NewEngine(1)}
+			player := ai.NewEngine(1)
 			for j := range jobs {
 				j.res <- gameResult{g: j.g, zs: mineGame(mn, player, v, seed, j.g)}
 			}
