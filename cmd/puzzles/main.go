@@ -7,11 +7,11 @@
 //	go run ./cmd/puzzles -stats FILE...
 //
 // Mining plays games of the engine against itself (each side a level of 2
-// to 6 drawn from the seed, after 2 to 7 random opening plies), searches
+// to 5 drawn from the seed, after 2 to 7 random opening plies), searches
 // every position after the opening once (-scan nodes), and where the side
-// to move has just gained a winning score or a mate that it did not have
-// before the opponent's move, builds the puzzle with two-line searches at
-// -deep nodes (see mine.go and docs/PUZZLES.md for the criteria). Every
+// to move has a mate, or a winning score not yet overwhelming, builds the
+// puzzle with two-line searches at -deep nodes (see mine.go and
+// docs/PUZZLES.md for the criteria). Every
 // search is bounded by nodes, so a run is the same on any machine: game g
 // of a run depends on -seed and g only, and -shard i/n mines the games g
 // with g mod n = i, so n runs together mine what one run would. Puzzles are
