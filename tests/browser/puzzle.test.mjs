@@ -110,3 +110,36 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     await s.waitFor(() => window.chimera.puzzle() === null, { what: 'puzzles closed' });
   });
 });
+
+// On a phone (where the engine can emulate one): the panel below the
+// board, every button in view and at least 44 px tall, the page not larger
+// than the screen; a wrong move tapped on the board is refused.
+browserSuites({ width: 390, height: 844, dpr: 3, mobile: true }, suite => {
+  test('puzzles on a phone: the panel in view, a wrong move tapped and refused', { skip: suite.skip, timeout: 120000 }, async () => {
+    const { s, server } = suite.fresh();
+    const variant = 'bedlam';
+    const z = set(variant).find(p => simple(p.moves[1]));
+    await s.open(server.url, { mode: 'puzzle', id: z.id });
+    await waitMode(s, 'solve');
+    const after = refpos(variant, z.position, [z.moves[0]]).positions[1];
+    const wrong = refpos(variant, after).legal.filter(m => simple(m) && m !== z.moves[1]).find(m => refpos(variant, after, [m]).result === '');
+    for (const sq of [wrong.slice(0, 2), wrong.slice(2, 4)]) {
+      const p = await s.squareCenter(sq);
+      await s.tap(p.x, p.y);
+    }
+    await s.waitFor(() => window.chimera.puzzle().wrong, { what: 'the wrong move refused' });
+    const layout = await s.evaluate(() => ({
+      buttons: ['pz-hint', 'pz-solution', 'pz-next', 'pz-close'].map(id => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { id, top: r.top, bottom: r.bottom, height: r.height };
+      }),
+      tall: document.documentElement.scrollHeight > innerHeight, wide: document.documentElement.scrollWidth > innerWidth,
+    }));
+    for (const b of layout.buttons) {
+      assert.ok(b.height >= 44, `${b.id} is ${b.height} px tall`);
+      assert.ok(b.top >= 0 && b.bottom <= 844, `${b.id} is out of view (${b.top}-${b.bottom})`);
+    }
+    assert.ok(!layout.tall && !layout.wide, 'the page is larger than the screen');
+    await s.screenshot('puzzle-phone');
+  });
+});
