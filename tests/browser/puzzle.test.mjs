@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { axe } from './lib/axe.mjs';
 import { ROOT, browserSuites, refpos } from './lib/harness.mjs';
 
 // sets reads a shipped set: [{id, position, moves, themes, rating}].
@@ -64,6 +65,7 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
     assert.ok(v.rated && v.change < 0 && v.rating < 1500 && v.streak === 0, `rating after a wrong move: ${JSON.stringify(v)}`);
     const said = await s.evaluate(() => document.getElementById('pz-said').textContent);
     assert.equal(said, v.said, 'the panel says it (a live region)');
+    if (suite.engine === 'chromium') await axe(s, 'puzzles');
     // Hint: the piece, then the move.
     await btn(s, 'Hint').click();
     await s.waitFor(sq => window.chimera.puzzle().said.includes('move the piece on ' + sq), { arg: z.moves[1].slice(0, 2), what: 'the hint naming the piece' });
