@@ -233,3 +233,52 @@ func TestPuzzleBadLink(t *testing.T) {
 		t.Errorf("notices %q, puzzle %+v", v.Notices, v.Puzzle)
 	}
 }
+
+// The Move box takes the solution typed in the move list's notation and
+// refuses what is no legal move; on the last move of a mate another move
+// that wins is right too.
+func TestPuzzleTypedAndOtherMates(t *testing.T) {
+	z, v := somePuzzle(t, 1, false)
+	r := openPuzzle(t, nil, z)
+	if err := r.Puzzles.PlayTyped("Zz9"); err == nil || !strings.Contains(err.Error(), "not a legal move") {
+		t.Errorf("PlayTyped(Zz9): %v", err)
+	}
+	p, _ := game.Parse(v, afterMoves(t, v, z, 1))
+	m, _ := p.ParseMove(z.Moves[1])
+	if err := r.Puzzles.PlayTyped(p.Notation(m)); err != nil {
+		t.Fatal(err)
+	}
+	if pv := r.page.last().Puzzle; pv.Wrong || pv.Position == afterMoves(t, v, z, 1) {
+		t.Errorf("the typed solution %s was not played: %+v", p.Notation(m), pv)
+	}
+	// a mate whose last move has another winning move
+	for _, id := range puzzle.Variants() {
+		v, _ := game.VariantByID(id)
+		for _, z := range puzzle.Set(id) {
+			n := len(z.Moves)
+			if !z.Has("mate") || n < 4 {
+				continue
+			}
+			q, _ := game.Parse(v, afterMoves(t, v, z, n-1))
+			for _, m := range q.LegalMoves() {
+				s := q.MoveString(m)
+				c := q.Clone()
+				c.Make(m)
+				if res, _ := c.Outcome(); s == z.Moves[n-1] || res != winWord(q.Turn()) {
+					continue
+				}
+				r := openPuzzle(t, nil, z)
+				for i := 1; i < n-1; i += 2 {
+					r.BoardMove(z.Moves[i])
+					r.clock.advance(time.Second)
+				}
+				r.BoardMove(s)
+				if pv := r.page.last().Puzzle; !pv.Solved {
+					t.Errorf("%s: the other mate %s was not taken: %+v", z.ID, s, pv)
+				}
+				return
+			}
+		}
+	}
+	t.Error("no shipped mate has a second winning last move to try")
+}
