@@ -344,6 +344,7 @@ func (c *AnalysisController) open(t *play.Tree, at play.Path, flipped bool) {
 		c.a.closeLesson()
 	}
 	c.a.closeEditor()
+	c.a.closePuzzles()
 	c.a.d.Board.CancelSelection()
 	c.a.clearNote()
 	c.st = &analysisState{tree: t, at: at, flipped: flipped, lines: c.a.prefs.lines()}

@@ -10,7 +10,8 @@
 //     records, the move box, hints and the embedding page's messages;
 //   - LessonController (lesson.go): How to play, a lesson's examples and
 //     exercises on the board;
-//   - EditorController (editor.go): the position editor.
+//   - EditorController (editor.go): the position editor;
+//   - PuzzleController (puzzle.go): puzzles.
 //
 // The router holds what the page has once (the player's settings, the
 // notices, the caption about the board) and decides who draws: a
@@ -141,7 +142,9 @@ type App struct {
 	Editor *EditorController // the position editor (open or not)
 	// Analysis is the analysis board (open or not).
 	Analysis *AnalysisController
-	owner    controller // the controller that owns the board
+	// Puzzles is puzzle mode (open or not).
+	Puzzles *PuzzleController
+	owner   controller // the controller that owns the board
 
 	opts  options // the page's URL options (mode, orientation, ...)
 	prefs Prefs
@@ -194,14 +197,16 @@ func New(d Deps, q url.Values) *App {
 	if a.opts.embedded() {
 		a.opts.editor = false // a guest's page has no editor
 		a.opts.analysis = false
+		a.opts.puzzle = false
 	}
 	a.prefs = a.loadPrefs()
 	a.Lesson = &LessonController{a: a}
 	a.Editor = &EditorController{a: a}
 	a.Analysis = &AnalysisController{a: a}
+	a.Puzzles = &PuzzleController{a: a}
 	gq := q
-	if a.opts.editor || a.opts.analysis {
-		gq = withoutGame(q) // the link is the editor's or the analysis's: the game behind it is the one a reload shows
+	if a.opts.editor || a.opts.analysis || a.opts.puzzle {
+		gq = withoutGame(q) // the link is the editor's, the analysis's or puzzles': the game behind it is the one a reload shows
 	}
 	a.Game = newGame(a, gq)
 	a.d.Board.SetStyle(a.style())
@@ -211,6 +216,8 @@ func New(d Deps, q url.Values) *App {
 		a.Editor.openLink(q.Get("variant"), q.Get("fen"))
 	} else if a.opts.analysis {
 		a.Analysis.openLink(q)
+	} else if a.opts.puzzle {
+		a.Puzzles.openLink(q.Get("variant"), q.Get("theme"), q.Get("id"))
 	}
 	a.unlock()
 	return a
@@ -237,6 +244,15 @@ func (a *App) boardFor(c controller) Board {
 func (a *App) closeLesson() {
 	a.Lesson.end()
 	a.owner = a.Game
+}
+
+// closePuzzles closes open puzzles; the game owns the board again (the
+// caller draws it).
+func (a *App) closePuzzles() {
+	a.Puzzles.end()
+	if a.owner == a.Puzzles {
+		a.owner = a.Game
+	}
 }
 
 // closeEditor closes an open editor; the game owns the board again (the
@@ -299,6 +315,9 @@ func (a *App) address() string {
 	}
 	if a.Analysis.st != nil {
 		return a.Analysis.link()
+	}
+	if a.Puzzles.ps != nil {
+		return a.Puzzles.link()
 	}
 	return Link(a.Game.linkQuery())
 }

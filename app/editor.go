@@ -163,6 +163,7 @@ func (e *EditorController) open(s *game.Setup, flipped bool) {
 		e.a.closeLesson()
 	}
 	e.a.closeAnalysis()
+	e.a.closePuzzles()
 	e.a.d.Board.CancelSelection()
 	e.a.clearNote()
 	e.es = &editState{s: s, flipped: flipped, said: "Editing the position: pick a piece, then tap squares"}

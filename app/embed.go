@@ -31,6 +31,7 @@ type options struct {
 	save        bool   // an embed keeps its game (under its own parameters)
 	editor      bool   // mode=editor: the page opens with the position editor
 	analysis    bool   // mode=analysis: the page opens with the analysis board on the link's game
+	puzzle      bool   // mode=puzzle: the page opens with puzzles (puzzle.go)
 }
 
 // readOptions reads mode, orient, ply, interactive and save; what is wrong
@@ -45,6 +46,8 @@ func (a *App) readOptions(q url.Values) options {
 		o.editor = true // the full page, the editor open
 	case "analysis":
 		o.analysis = true // the full page, the analysis board open
+	case "puzzle":
+		o.puzzle = true // the full page, puzzles open
 	default:
 		a.note("Unknown mode " + play.Quote(string(m)) + ": the full page is shown")
 	}

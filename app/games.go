@@ -412,6 +412,7 @@ func (g *GameController) switchTo(s *play.Session, id string, created int64) {
 	g.premove, g.shapes = "", nil
 	g.a.closeEditor()
 	g.a.closeAnalysis()
+	g.a.closePuzzles()
 	g.s = s
 	g.id = id
 	g.created = created

@@ -131,6 +131,7 @@ func (l *LessonController) Open(id string, section int) error {
 	}
 	l.a.closeEditor()
 	l.a.closeAnalysis()
+	l.a.closePuzzles()
 	l.end()
 	l.ls = &lessonState{l: les, variant: id}
 	l.a.take(l)

@@ -67,6 +67,7 @@ type View struct {
 	// How to play, describe and hints (lesson.go, describe.go, hint.go).
 	Lesson *LessonView `json:"lesson"` // the open lesson, nil when the board shows the game
 	Editor *EditorView `json:"editor"` // the open position editor, nil when closed
+	Puzzle *PuzzleView `json:"puzzle"` // open puzzles, nil when closed
 	// Analysis is the open analysis board, nil when closed.
 	Analysis *AnalysisView `json:"analysis"`
 	Note     *Note         `json:"note"`    // a caption about the board, nil for none
@@ -168,6 +169,7 @@ func (a *App) buildView() View {
 	a.Lesson.fill(&v)
 	a.Editor.fill(&v)
 	a.Analysis.fill(&v)
+	a.Puzzles.fill(&v)
 	v.Note = a.caption
 	v.Hinting = g.hint.busy
 	notation, words, strs := s.Notation(), s.Words(), s.MoveStrings()

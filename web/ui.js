@@ -145,6 +145,7 @@
     if (window.chimeraLearn) window.chimeraLearn.show(v); // How to play, captions, hints (learn.js)
     if (window.chimeraEditor) window.chimeraEditor.show(v); // the position editor (editor.js)
     if (window.chimeraAnalysis) window.chimeraAnalysis.show(v); // the analysis board (analysis.js)
+    if (window.chimeraPuzzle) window.chimeraPuzzle.show(v); // puzzles (puzzle.js)
     if (window.chimeraPaint) window.chimeraPaint.keep(v); // the picture of a reload (paint.js)
     place();
   }

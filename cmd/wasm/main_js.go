@@ -475,6 +475,9 @@ func bindPage(a *app.App, g *render.Game) {
 	for k, f := range analysisAPI(a, fn, arg, errText) {
 		api[k] = f
 	}
+	for k, f := range puzzleAPI(a, fn, arg, errText) {
+		api[k] = f
+	}
 	js.Global().Set("chimeraApp", js.ValueOf(api))
 	if u := ui(); u.Truthy() {
 		u.Call("ready")
@@ -577,6 +580,7 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine)
 	}
 	editorHook(a, g, hook)
 	analysisHook(a, hook)
+	puzzleHook(a, hook)
 	h := js.ValueOf(hook)
 	boot := js.Global().Get("chimeraBoot")
 	if !boot.Truthy() || boot.Get("whenShown").Type() != js.TypeFunction {
