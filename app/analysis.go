@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,6 +58,7 @@ type analysisState struct {
 	shown   time.Time
 	showGen int // a drawing scheduled for later (analysisShowEvery)
 
+	drawn  *model.Overlay // the overlay last put on the board
 	review *reviewState    // the game review, nil before one (review.go)
 	learn  *mistakesState  // learn from your mistakes, nil when off (mistakes.go)
 	record play.RecordTags // the record's tags, when it came from one
@@ -153,7 +155,8 @@ func (c *AnalysisController) attach(b Board) {
 	if st := c.st; st != nil {
 		b.SetFlipped(st.flipped)
 		b.SetPosition(c.shownBoard(), c.targets())
-		b.SetOverlay(c.overlay())
+		st.drawn = nil
+		c.drawOverlay()
 	}
 }
 
@@ -209,7 +212,7 @@ func (c *AnalysisController) play(ms string, animate bool) error {
 	st.at = next
 	if b := c.board(); b != nil && animate {
 		b.PlayEvent(play.Event(st.tree.Variant(), e), c.shownBoard(), c.targets())
-		b.SetOverlay(model.Overlay{})
+		st.drawn = nil
 	}
 	c.moved(!animate)
 	return nil
@@ -223,6 +226,7 @@ func (c *AnalysisController) moved(redraw bool) {
 	if redraw {
 		if b := c.board(); b != nil {
 			b.SetPosition(c.shownBoard(), c.targets())
+		c.st.drawn = nil
 		}
 	}
 	c.a.d.Board.CancelSelection()
@@ -306,11 +310,20 @@ func (c *AnalysisController) overlay() model.Overlay {
 	return o
 }
 
-// drawOverlay puts the overlay on the board.
+// drawOverlay puts the overlay on the board when it changed (a report
+// that keeps the lines' first moves draws nothing: the board's frames are
+// dear while the engine runs).
 func (c *AnalysisController) drawOverlay() {
-	if b := c.board(); b != nil {
-		b.SetOverlay(c.overlay())
+	b := c.board()
+	if b == nil {
+		return
 	}
+	o := c.overlay()
+	if c.st.drawn != nil && slices.Equal(c.st.drawn.Arrows, o.Arrows) && len(o.Marks) == 0 && len(o.Shapes) == 0 {
+		return
+	}
+	c.st.drawn = &o
+	b.SetOverlay(o)
 }
 
 // errNoAnalysis is the error of an analysis action with no analysis open.

@@ -204,6 +204,13 @@ func TestAnalysisOpensOnTheGame(t *testing.T) {
 	if len(o.Arrows) != 3 || o.Arrows[0].Rank != 0 || o.Arrows[2].Rank != 2 || o.Arrows[0].Threat {
 		t.Errorf("arrows %+v", o.Arrows)
 	}
+	// a report with the same first moves does not draw the board again
+	draws := ar.board.draws
+	again := EngineAnswer{Type: "info", ID: ar.Analysis.st.goID, Depth: analystDepth, Lines: ar.Analysis.st.info.lines}
+	ar.Analysis.AnalysisAnswer(0, again)
+	if ar.board.draws != draws {
+		t.Errorf("the same arrows drawn again (%d draws, were %d)", ar.board.draws, draws)
+	}
 	if said := ar.page.lastSaid(); !strings.Contains(said, "Analysis: ") {
 		t.Errorf("said %q", said)
 	}

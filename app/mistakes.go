@@ -161,6 +161,7 @@ func (c *AnalysisController) learnMove(ms string) bool {
 		after := p.Clone()
 		after.Make(m)
 		b.PlayEvent(play.Event(r.v, p.Effects(m)), play.Board(after), nil)
+		c.st.drawn = nil
 	}
 	l.id++
 	moves := append(movesTo(st.tree, st.at), ms)
@@ -233,6 +234,7 @@ func (c *AnalysisController) learnWrong(why string) {
 	l.said = why + ": try again"
 	if b := c.board(); b != nil {
 		b.SetPosition(c.shownBoard(), c.targets())
+		c.st.drawn = nil
 	}
 	c.a.out.announce = append(c.a.out.announce, l.said)
 	c.a.out.show = true
