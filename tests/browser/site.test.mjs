@@ -97,14 +97,19 @@ test('brotli copies decode to the files, and the site is at most 3 MB brotli-com
   report('site brotli bytes', info.totalBrotli, `(${(info.totalBrotli / 1e6).toFixed(2)} MB; ${per} MB)`);
   // The budget was 3,000,000; the editor, the front door, clocks and the
   // board's first picture brought the site to 3.00 MB (2,994,938-3,002,227
-  // bytes between builds, brotli's output varying with main.wasm's code).
-  // 3,050,000 until the one set of piece pictures (paint.js's sheet for the
-  // help and the editor too, no piece-*.svg: about 25 KB) brings it back.
-  assert.ok(info.totalBrotli <= 3_050_000, `site is ${(info.totalBrotli / 1e6).toFixed(3)} MB brotli-compressed, more than 3.05 MB`);
+  // bytes between builds, brotli's output varying with main.wasm's code),
+  // and the budget to 3,050,000. The analysis board, the game review and
+  // learning from mistakes (about 95 KB of main.wasm: the tree, the records
+  // with side lines, the review, the page's panel) and 700 puzzles (35 KB)
+  // brought it to 3.15 MB (3,148,041 bytes, 2026-12-02): 3,200,000. The one
+  // set of piece pictures (paint.js's sheet for the help and the editor too,
+  // no piece-*.svg: about 25 KB) is the next saving.
+  assert.ok(info.totalBrotli <= 3_200_000, `site is ${(info.totalBrotli / 1e6).toFixed(3)} MB brotli-compressed, more than 3.2 MB`);
 });
 
-test('the whole site is at most 4 MB gzip-compressed', { skip }, () => {
+// 4 MB until the analysis board and puzzles (4,131,444 bytes, 2026-12-02).
+test('the whole site is at most 4.2 MB gzip-compressed', { skip }, () => {
   const { total, files } = siteGzipSize();
   report('site gzip bytes', total, `(${(total / 1e6).toFixed(2)} MB; main.wasm ${((files[siteFile('main.wasm')] || 0) / 1e6).toFixed(2)} MB, engine.wasm ${((files[siteFile('engine.wasm')] || 0) / 1e6).toFixed(2)} MB)`);
-  assert.ok(total <= 4_000_000, `site is ${(total / 1e6).toFixed(2)} MB gzip-compressed, more than 4 MB`);
+  assert.ok(total <= 4_200_000, `site is ${(total / 1e6).toFixed(2)} MB gzip-compressed, more than 4.2 MB`);
 });
