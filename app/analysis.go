@@ -570,14 +570,14 @@ func (c *AnalysisController) showSoon() {
 				if c.st == st {
 					st.showGen = 0
 					st.shown = c.a.d.Clock.Now()
-					c.a.out.show = true
+					c.a.out.analysis = true
 				}
 			})
 		}
 		return
 	}
 	st.shown = now
-	c.a.out.show = true
+	c.a.out.analysis = true
 }
 
 // movesTo is the move strings from the tree's start to the node at.

@@ -74,6 +74,9 @@ type Storage interface {
 type Page interface {
 	// Show draws the page's state.
 	Show(v View)
+	// ShowAnalysis draws the analysis board's part of it alone (the
+	// engine's reports, several a second: the rest did not change).
+	ShowAnalysis(v *AnalysisView)
 	// Announce says text in the ARIA live region.
 	Announce(text string)
 	// Sound plays a short sound (only called when sound is on).
@@ -178,6 +181,7 @@ type controller interface {
 // outbox collects the page calls made while the App is locked.
 type outbox struct {
 	show     bool
+	analysis bool // only the analysis board's part changed (ShowAnalysis)
 	announce []string
 	sounds   []Sound
 	events   []HostEvent
@@ -281,11 +285,14 @@ func (a *App) unlock() {
 	a.out = outbox{}
 	var v View
 	var addr string
+	var av *AnalysisView
 	if o.show {
 		v = a.buildView()
 		if !a.guest() {
 			addr = a.address()
 		}
+	} else if o.analysis {
+		av = a.Analysis.view()
 	}
 	a.mu.Unlock()
 	for _, s := range o.sounds {
@@ -302,6 +309,8 @@ func (a *App) unlock() {
 		if addr != "" {
 			a.d.Page.SetAddress(addr)
 		}
+	} else if av != nil {
+		a.d.Page.ShowAnalysis(av)
 	}
 }
 

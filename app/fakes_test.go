@@ -168,6 +168,16 @@ func (p *fakePage) lastEvent(typ string) (HostEvent, bool) {
 }
 
 func (p *fakePage) Show(v View)          { p.views = append(p.views, v) }
+
+// ShowAnalysis keeps the last view with the analysis's new part.
+func (p *fakePage) ShowAnalysis(a *AnalysisView) {
+	v := View{}
+	if len(p.views) > 0 {
+		v = p.views[len(p.views)-1]
+	}
+	v.Analysis = a
+	p.views = append(p.views, v)
+}
 func (p *fakePage) Announce(text string) { p.announced = append(p.announced, text) }
 func (p *fakePage) Sound(s Sound)        { p.sounds = append(p.sounds, s) }
 func (p *fakePage) last() View           { return p.views[len(p.views)-1] }

@@ -844,10 +844,19 @@
     mods.shift = e.shiftKey; mods.alt = e.altKey; mods.ctrl = e.ctrlKey; mods.meta = e.metaKey;
   }, { capture: true, passive: true });
 
+  // showAnalysis draws the analysis board's part of the view alone (the
+  // engine's reports: the rest of the page did not change).
+  function showAnalysis(json) {
+    if (!view) return;
+    view.analysis = JSON.parse(json);
+    if (window.chimeraAnalysis) window.chimeraAnalysis.show(view);
+  }
+
   window.chimeraUI = {
     box: boardBox,
     mods,
     show,
+    showAnalysis,
     toast, // for editor.js
     copyText,
     view: () => view, // the last view shown (null before the first)

@@ -87,6 +87,12 @@ func (page) Show(v app.View) {
 		u.Call("show", string(b))
 	}
 }
+func (page) ShowAnalysis(v *app.AnalysisView) {
+	b, _ := json.Marshal(v)
+	if u := ui(); u.Truthy() {
+		u.Call("showAnalysis", string(b))
+	}
+}
 func (page) Announce(text string) {
 	if u := ui(); u.Truthy() {
 		u.Call("announce", text)
