@@ -58,7 +58,7 @@ type analysisState struct {
 	shown   time.Time
 	showGen int // a drawing scheduled for later (analysisShowEvery)
 
-	drawn  *model.Overlay // the overlay last put on the board
+	drawn  *model.Overlay  // the overlay last put on the board
 	review *reviewState    // the game review, nil before one (review.go)
 	learn  *mistakesState  // learn from your mistakes, nil when off (mistakes.go)
 	record play.RecordTags // the record's tags, when it came from one
@@ -226,7 +226,7 @@ func (c *AnalysisController) moved(redraw bool) {
 	if redraw {
 		if b := c.board(); b != nil {
 			b.SetPosition(c.shownBoard(), c.targets())
-		c.st.drawn = nil
+			c.st.drawn = nil
 		}
 	}
 	c.a.d.Board.CancelSelection()
