@@ -167,7 +167,7 @@ func (p *fakePage) lastEvent(typ string) (HostEvent, bool) {
 	return HostEvent{}, false
 }
 
-func (p *fakePage) Show(v View)          { p.views = append(p.views, v) }
+func (p *fakePage) Show(v View) { p.views = append(p.views, v) }
 
 // ShowAnalysis keeps the last view with the analysis's new part.
 func (p *fakePage) ShowAnalysis(a *AnalysisView) {
