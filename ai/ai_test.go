@@ -33,7 +33,11 @@ func TestTimeControl(t *testing.T) {
 				}
 			}
 			worst = max(worst, float64(best)/float64(limit))
-			if best > limit+limit/10+5*time.Millisecond {
+			// A search that ignores its deadline overshoots by multiples;
+			// the slack is for a machine busy with other work, whose
+			// scheduler may hold the search back past it (the best of
+			// three tries, too).
+			if best > limit+limit/4+50*time.Millisecond {
 				t.Errorf("%s: %v search took %v", mg.variant, limit, best)
 			}
 		}
