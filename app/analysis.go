@@ -299,12 +299,8 @@ func (c *AnalysisController) overlay() model.Overlay {
 		if err != nil {
 			continue
 		}
-		ar := model.Arrow{From: model.NoSquare, To: model.Square(m.To()), Rank: k, Threat: st.threat}
-		if m.IsDrop() {
-			ar.Drop = model.Piece(p.Variant().PieceLetter(game.MakePiece(p.Turn(), m.Part())))
-		} else {
-			ar.From = model.Square(m.From())
-		}
+		ar := moveArrow(p, m)
+		ar.Rank, ar.Threat = k, st.threat
 		o.Arrows = append(o.Arrows, ar)
 	}
 	return o

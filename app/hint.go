@@ -161,16 +161,22 @@ func (g *GameController) gameOverlay() model.Overlay {
 	}
 	if g.hint.move != "" && g.hint.pos == p.String() {
 		if m, err := p.ParseMove(g.hint.move); err == nil {
-			arrow := model.Arrow{From: model.NoSquare, To: model.Square(m.To())}
-			if m.IsDrop() {
-				arrow.Drop = model.Piece(p.Variant().PieceLetter(game.MakePiece(p.Turn(), m.Part())))
-			} else {
-				arrow.From = model.Square(m.From())
-			}
-			o.Arrows = append(o.Arrows, arrow)
+			o.Arrows = append(o.Arrows, moveArrow(p, m))
 		}
 	}
 	return o
+}
+
+// moveArrow is the arrow of move m of position p: from its square, or
+// from the hand piece it drops.
+func moveArrow(p *game.Position, m game.Move) model.Arrow {
+	a := model.Arrow{From: model.NoSquare, To: model.Square(m.To())}
+	if m.IsDrop() {
+		a.Drop = model.Piece(p.Variant().PieceLetter(game.MakePiece(p.Turn(), m.Part())))
+	} else {
+		a.From = model.Square(m.From())
+	}
+	return a
 }
 
 // playerSide is the side whose pieces the hints watch: the player's against
