@@ -68,14 +68,17 @@
   function hide(n, h) { if (n.hidden !== h) n.hidden = h; }
 
   // fill writes each game's line and start position from the game's own
-  // data (package game, through the view), once the app is there.
+  // data (package game: the view's, or before the game has loaded the
+  // table web/sitebuild wrote into the board's picture, paint.js).
   let filled = false;
   function fill() {
     const v = window.chimeraUI && window.chimeraUI.view && window.chimeraUI.view();
-    if (filled || !v || !api()) return;
+    const paint = window.chimeraPaint;
+    const games = v ? v.games : paint && Object.entries(paint.games).map(([id, g]) => ({ id, name: g.name, description: g.line, start: g.start }));
+    if (filled || !games) return;
     filled = true;
     for (const li of door.querySelectorAll('.door-games > li')) {
-      const g = v.games.find(x => x.id === li.dataset.variant);
+      const g = games.find(x => x.id === li.dataset.variant);
       if (!g) continue;
       li.querySelector('.line').textContent = g.description;
       const pic = li.querySelector('.pic');
@@ -91,6 +94,13 @@
   function go(variant, what) {
     if (!api() || !(window.chimeraUI && window.chimeraUI.view && window.chimeraUI.view())) {
       pending = [variant, what];
+      if (what === 'learn' && window.chimeraLearn) {
+        // How to play's words need no game: they show at once, and the new
+        // game (then the lesson, at the section read) comes with the board.
+        close();
+        window.chimeraLearn.open(variant);
+        return;
+      }
       hide(wait, false);
       return;
     }
@@ -121,6 +131,6 @@
   };
   if (boot.whenShown) boot.whenShown(() => setTimeout(ready, 0));
 
-  window.chimeraDoor = { open, close, firstVisit };
+  window.chimeraDoor = { open, close, firstVisit, waiting: () => !!pending };
   if (firstVisit()) open(null);
 })();

@@ -49,6 +49,91 @@
     return helps[id];
   }
 
+  // ------------------------------------------------------------ before the game
+
+  // How to play opens before main.wasm has arrived too: its words (the same
+  // help, written by web/sitebuild as help-<id>.json) are read and the
+  // sections turned, the example's position drawn as the board's picture
+  // (chimeraPaint.show); the example's moves and the exercise wait for the
+  // game, which then opens the lesson at the section shown (ready).
+  let early = null; // {id, section}: How to play shown before the game
+  const WAIT = 'Waiting for the game to load';
+  const exampleControls = [el.replay, el.back, el.fwd, el.tryBtn];
+
+  async function openEarly(id, back) {
+    const paint = window.chimeraPaint;
+    if (!paint || !paint.games[id]) return;
+    early = { id, section: 0 };
+    returnTo = back || null;
+    if (!helps[id]) {
+      try {
+        const r = await fetch('help-' + id + '.json');
+        if (!r.ok) throw new Error('HTTP ' + r.status);
+        helps[id] = await r.json();
+      } catch (e) {
+        early = null;
+        console.warn('How to play could not be read before the game:', e);
+        return;
+      }
+    }
+    if (!early || early.id !== id) return; // closed or the game came meanwhile
+    if (api() && window.chimeraUI && window.chimeraUI.view()) { const b = returnTo; early = null; open(id, b); return; }
+    selectTab(0);
+    showEarly();
+    requestAnimationFrame(() => el.title.focus());
+  }
+
+  function showEarly() {
+    const h = helps[early.id];
+    const s = h.sections[early.section];
+    root.classList.add('learning');
+    hide(el.help, false);
+    const lv = { for: early.id, section: early.section, sections: h.sections.length };
+    if (shown !== lv.for) drawHelp(h, lv);
+    if (shownSection !== lv.section) drawSection(h, lv);
+    el.prev.disabled = lv.section === 0;
+    el.next.disabled = lv.section >= lv.sections - 1;
+    hide(el.tryBtn, !s.try);
+    for (const b of exampleControls) { b.disabled = true; b.dataset.waiting = ''; b.title = WAIT; }
+    text(el.caption, s.moves && s.moves.length ? 'The example plays on the board when the game has loaded.' : '');
+    hide(el.caption, false);
+    hide(el.tryBox, true);
+    window.chimeraPaint.show(s.variant || early.id, s.example);
+  }
+
+  function earlySection(i) {
+    const h = helps[early.id];
+    if (i < 0 || i >= h.sections.length) return;
+    early.section = i;
+    showEarly();
+  }
+
+  function closeEarly() {
+    early = null;
+    root.classList.remove('learning');
+    hide(el.help, true);
+    shown = '';
+    shownSection = -1;
+    const p = window.chimeraPaint;
+    if (p) p.show(p.variant, p.position);
+    const back = returnTo;
+    returnTo = null;
+    if (back && back.focus) back.focus.focus();
+  }
+
+  // ready: the game has loaded. How to play shown before it opens as the
+  // game's lesson at the same section (unless the front door's "Learn it"
+  // waits to start a new game first: it opens it then).
+  function ready() {
+    for (const b of exampleControls) {
+      if (b.dataset.waiting === undefined) continue;
+      delete b.dataset.waiting;
+      b.removeAttribute('title');
+    }
+    if (!early || (window.chimeraDoor && window.chimeraDoor.waiting())) return;
+    open(early.id, returnTo);
+  }
+
   // ------------------------------------------------------------ small boards
 
   // diagram draws a small board: the pieces of d (a Diagram of package app)
@@ -93,9 +178,15 @@
   // gameLabel adds the start position of game g to its label in the
   // new-game dialog.
   function gameLabel(label, g) {
-    const d = api() && api().diagram(g.id, g.start);
-    if (!d) return;
-    const pic = diagram(JSON.parse(d), 'The start position of ' + g.name);
+    let d = api() && api().diagram(g.id, g.start);
+    if (d) d = JSON.parse(d);
+    else {
+      // Before the game: the start position read by the board's picture.
+      const paint = window.chimeraPaint, cells = paint && paint.cells(g.id, g.start);
+      if (!cells) return;
+      d = { bifold: paint.games[g.id].bifold, cells, marks: [] };
+    }
+    const pic = diagram(d, 'The start position of ' + g.name);
     pic.classList.add('start');
     label.appendChild(pic);
   }
@@ -177,15 +268,21 @@
   // open opens How to play for rule set id; back says where closing it
   // returns (a button to focus, or the new-game dialog).
   function open(id, back) {
-    if (!api()) return;
-    const err = api().openLesson(id, 0);
+    if (!api() || !(window.chimeraUI && window.chimeraUI.view())) { openEarly(id, back); return; }
+    // How to play shown before the game: the lesson goes on at its section,
+    // on the tab shown.
+    const at = early && early.id === id ? early.section : 0;
+    const tab = early ? el.tabs.findIndex(t => t.getAttribute('aria-selected') === 'true') : 0;
+    early = null;
+    const err = api().openLesson(id, at);
     if (err) return;
     returnTo = back || null;
-    selectTab(0);
-    requestAnimationFrame(() => el.title.focus());
+    selectTab(Math.max(0, tab));
+    if (tab <= 0) requestAnimationFrame(() => el.title.focus());
   }
 
   function close() {
+    if (early) { closeEarly(); return; }
     if (!api() || !root.classList.contains('learning')) return;
     api().closeLesson();
     const back = returnTo;
@@ -218,9 +315,9 @@
     });
   });
   el.close.addEventListener('click', close);
-  el.prev.addEventListener('click', () => view && view.lesson && api().lessonSection(view.lesson.section - 1));
-  el.next.addEventListener('click', () => view && view.lesson && api().lessonSection(view.lesson.section + 1));
-  el.select.addEventListener('change', () => api() && api().lessonSection(+el.select.value));
+  el.prev.addEventListener('click', () => early ? earlySection(early.section - 1) : view && view.lesson && api().lessonSection(view.lesson.section - 1));
+  el.next.addEventListener('click', () => early ? earlySection(early.section + 1) : view && view.lesson && api().lessonSection(view.lesson.section + 1));
+  el.select.addEventListener('change', () => early ? earlySection(+el.select.value) : api() && api().lessonSection(+el.select.value));
   el.replay.addEventListener('click', () => api() && api().lessonReplay());
   el.back.addEventListener('click', () => api() && api().lessonStep(-1));
   el.fwd.addEventListener('click', () => api() && api().lessonStep(1));
@@ -237,7 +334,8 @@
 
   el.menuHelp.addEventListener('click', () => {
     el.menuDialog.close('help');
-    if (view) open(view.variant, { focus: el.btnMenu });
+    const id = view ? view.variant : window.chimeraPaint && window.chimeraPaint.variant;
+    if (id) open(id, { focus: el.btnMenu });
   });
   el.newHelp.addEventListener('click', () => {
     const v = el.newForm.elements.variant.value || (view && view.variant);
@@ -249,6 +347,7 @@
   // go to its start and end); Escape closes a choice on the board, then the
   // caption, then the help.
   document.addEventListener('keydown', e => {
+    if (early && e.key === 'Escape' && !document.querySelector('dialog[open]')) { e.preventDefault(); closeEarly(); return; }
     if (!root.classList.contains('learning') || !api() || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
@@ -330,6 +429,11 @@
 
   function show(v) {
     view = v;
+    if (early && !v.lesson) {
+      // How to play shown before the game stays until ready opens the lesson.
+      showNote(v);
+      return;
+    }
     const learning = !!v.lesson;
     root.classList.toggle('learning', learning);
     hide(el.help, !learning);
@@ -344,5 +448,5 @@
     if (learning) hideWords();
   }
 
-  window.chimeraLearn = { show, gameLabel, open, close };
+  window.chimeraLearn = { show, gameLabel, open, close, ready };
 })();

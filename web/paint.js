@@ -36,16 +36,28 @@
   const KEY = 'chimera.paint';
   const SVG = 'http://www.w3.org/2000/svg';
 
+  // The settings' defaults (app.DefaultPrefs, written by web/sitebuild) and
+  // the player's, kept by the game under chimera.prefs: the Menu shows them
+  // before the game has loaded (ui.js), and the picture's colours follow them.
+  const DEFAULT_PREFS = {"__CHIMERA_PREFS__": 0};
+  function prefs() {
+    let p = null;
+    try { p = JSON.parse(localStorage.getItem('chimera.prefs') || 'null'); } catch (e) { /* no storage */ }
+    return Object.assign({}, DEFAULT_PREFS, p && typeof p === 'object' ? p : {});
+  }
+
   // Colours of the canvas (render.PaletteFor: the page's theme, the
   // player's or the system's, and the board's colours; render/draw.go).
-  const prefs = (() => { try { return JSON.parse(localStorage.getItem('chimera.prefs') || '{}') || {}; } catch (e) { return {}; } })();
-  const light = prefs.theme === 'light' || (prefs.theme !== 'dark' && !!window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches);
-  const COL = light
-    ? { bg: '#f3f1ed', panel: '#e2ddd5', text: '#24211e', dim: '#5c5650' }
-    : { bg: '#2c2a27', panel: '#3a3733', text: '#e8e5e0', dim: '#a8a39c' };
   const BOARDS = { brown: ['#f0d9b5', '#b58863'], green: ['#eeeed2', '#769656'], blue: ['#dee3e6', '#8ca2ad'] };
-  const squares = BOARDS[prefs.board] || BOARDS.brown;
-  Object.assign(COL, { light: squares[0], dark: squares[1], accent: '#629924', tile: '#e6d3b3', divider: 'rgba(128,120,112,0.75)' });
+  function colours(p) {
+    const light = p.theme === 'light' || (p.theme !== 'dark' && !!window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches);
+    const c = light
+      ? { bg: '#f3f1ed', panel: '#e2ddd5', text: '#24211e', dim: '#5c5650' }
+      : { bg: '#2c2a27', panel: '#3a3733', text: '#e8e5e0', dim: '#a8a39c' };
+    const squares = BOARDS[p.board] || BOARDS.brown;
+    return Object.assign(c, { light: squares[0], dark: squares[1], accent: '#629924', tile: '#e6d3b3', divider: 'rgba(128,120,112,0.75)' });
+  }
+  let COL = colours(prefs());
 
   // ------------------------------------------------------------ what to show
 
@@ -210,9 +222,10 @@
   el.id = 'paint';
   el.setAttribute('aria-hidden', 'true');
   const chosen = choose();
-  const game = GAMES[chosen.variant];
-  const pos = parse(chosen.position, game) || parse(game.start, game);
-  const coords = prefs.coords !== false;
+  let game = GAMES[chosen.variant];
+  let pos = parse(chosen.position, game) || parse(game.start, game);
+  let flipped = chosen.flipped;
+  let coords = prefs().coords !== false;
   let drawn = '';
 
   function draw() {
@@ -221,7 +234,7 @@
     if (key === drawn || W < 1 || H < 1) return;
     drawn = key;
     const hasHands = game.hands !== '';
-    const l = compute(W, H, chosen.flipped, hasHands);
+    const l = compute(W, H, flipped, hasHands);
     const svg = node(null, 'svg', { width: W, height: H, viewBox: `0 0 ${W} ${H}` });
     node(svg, 'rect', { x: 0, y: 0, width: W, height: H, fill: COL.bg });
     const b = l.board;
@@ -259,7 +272,7 @@
         if (!p) continue;
         let x = cx;
         if (half(game, p) && n === 2) x += s === 0 ? -l.sq / 4 : l.sq / 4;
-        token(svg, game, p, chosen.flipped, x, cy, l.sq, { square: sqName(sq), slot: s, piece: p });
+        token(svg, game, p, flipped, x, cy, l.sq, { square: sqName(sq), slot: s, piece: p });
       }
     }
     for (let c = 0; c < 2 && hasHands; c++) {
@@ -277,7 +290,7 @@
         const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
         node(svg, 'rect', { x: r.x + 3, y: r.y + 3, width: r.w - 6, height: r.h - 6, rx: 6, fill: COL.tile });
         const sz = half(game, it.piece) ? r.w * 1.3 : r.w * 0.92;
-        token(svg, game, it.piece, chosen.flipped, cx, cy, sz, { hand: c ? 'black' : 'white', piece: it.piece, count: it.count });
+        token(svg, game, it.piece, flipped, cx, cy, sz, { hand: c ? 'black' : 'white', piece: it.piece, count: it.count });
         const bx = r.x + r.w * 0.8, by = r.y + r.h * 0.2, br = Math.max(8, r.w * 0.16);
         node(svg, 'circle', { cx: bx, cy: by, r: br, fill: COL.accent });
         node(svg, 'text', { x: bx, y: by + br * 0.45, 'font-size': br * 1.3, 'font-weight': 'bold', 'text-anchor': 'middle', 'font-family': 'sans-serif', fill: COL.text }, String(it.count));
@@ -290,13 +303,21 @@
   // The family's sheet of pieces, put in the page: <use> finds its symbols
   // in the document (a <use> of another file's symbol draws no clip paths
   // in some engines). DOMParser reads it as data.
-  const doc = new DOMParser().parseFromString(SHEETS[game.bifold ? 'bifold' : 'full'], 'image/svg+xml');
-  const sheet = document.importNode(doc.documentElement, true);
-  sheet.setAttribute('class', 'sheet');
-  sheet.setAttribute('width', '0');
-  sheet.setAttribute('height', '0');
-  sheet.setAttribute('aria-hidden', 'true');
-  el.appendChild(sheet);
+  function putSheet() {
+    const fam = game.bifold ? 'bifold' : 'full';
+    const old = el.querySelector('svg.sheet');
+    if (old && old.dataset.family === fam) return;
+    const doc = new DOMParser().parseFromString(SHEETS[fam], 'image/svg+xml');
+    const sheet = document.importNode(doc.documentElement, true);
+    sheet.setAttribute('class', 'sheet');
+    sheet.setAttribute('width', '0');
+    sheet.setAttribute('height', '0');
+    sheet.setAttribute('aria-hidden', 'true');
+    sheet.dataset.family = fam;
+    if (old) old.replaceWith(sheet);
+    else el.insertBefore(sheet, el.firstChild);
+  }
+  putSheet();
 
   // The page's layout for this rule set before the game says it (ui.js sets
   // the same from the view).
@@ -361,8 +382,45 @@
   }
   if (boot.whenShown) boot.whenShown(hide);
 
+  // redraw draws the picture again in the player's colours (the Menu's
+  // settings changed before the game had loaded).
+  function redraw() {
+    const p = prefs();
+    COL = colours(p);
+    coords = p.coords !== false;
+    drawn = '';
+    draw();
+  }
+
+  // show draws another position (How to play's example before the game has
+  // loaded: web/learn.js) of rule set variant; false if it cannot be read.
+  function show(variant, position) {
+    const g = GAMES[variant];
+    const q = g && parse(position, g);
+    if (!q) return false;
+    game = g;
+    pos = q;
+    putSheet();
+    root.style.setProperty('--aspect-wide', String(aspect(g.hands !== '', true)));
+    root.style.setProperty('--aspect-tall', String(aspect(g.hands !== '', false)));
+    redraw();
+    return true;
+  }
+
+  // cells lists the occupied squares of a position string of rule set
+  // variant as learn.Diagram does ({sq, pieces}, a1 first), or null.
+  function cells(variant, position) {
+    const g = GAMES[variant];
+    const q = g && parse(position, g);
+    if (!q) return null;
+    const out = [];
+    q.cells.forEach((c, sq) => { const ps = c.filter(Boolean); if (ps.length) out.push({ sq: sqName(sq), pieces: ps }); });
+    return out;
+  }
+
   window.chimeraPaint = {
     source: chosen.source, variant: chosen.variant, position: chosen.position, flipped: chosen.flipped,
-    draw: () => { drawn = ''; draw(); }, keep, parse: p => parse(p, game), layout: () => compute(document.body.clientWidth, document.body.clientHeight, chosen.flipped, game.hands !== ''),
+    draw: redraw, keep, show, cells, prefs, games: GAMES,
+    parse: p => parse(p, game), layout: () => compute(document.body.clientWidth, document.body.clientHeight, flipped, game.hands !== ''),
   };
 })();

@@ -351,9 +351,18 @@
     if (err) showMoveError(err);
   });
 
+  // The Menu opens before the game has loaded too: its settings are then
+  // the kept ones (chimeraPaint.prefs: the defaults and the player's), a
+  // change is kept on the device for the game to read when it starts, and
+  // the actions on the game wait for it (disabled, saying why), as How to
+  // play and the three games do not.
+  const paint = () => window.chimeraPaint;
+  const guestPage = !!(window.chimeraBoot && (window.chimeraBoot.foreign || (window.chimeraBoot.mode && window.chimeraBoot.mode !== 'play')));
+  const menuActions = [...el.menuDialog.querySelectorAll('fieldset.buttons button')];
   function openMenu() {
-    if (!view) return;
-    const f = el.menuForm.elements, p = view.prefs;
+    const early = !view;
+    if (early && !paint()) return;
+    const f = el.menuForm.elements, p = early ? paint().prefs() : view.prefs;
     f.anim.value = p.anim;
     f.dots.checked = p.dots;
     f.coords.checked = p.coords;
@@ -366,16 +375,34 @@
     // Only where the browser draws in software is the board drawn below the
     // screen's resolution (render/layout.ChooseGraphics): only there is there
     // a choice.
-    const soft = !!(view.graphics && view.graphics.software);
+    const soft = !early && !!(view.graphics && view.graphics.software);
     hide($('sharp-row'), !soft);
     hide($('sharp-hint'), !soft);
+    for (const b of menuActions) {
+      if (early) { b.disabled = true; b.dataset.waiting = ''; b.title = waiting; }
+      else if (b.dataset.waiting !== undefined) {
+        delete b.dataset.waiting;
+        b.removeAttribute('title');
+        b.disabled = (b.id === 'btn-draw' && !view.canDraw) || (b.id === 'btn-resign' && !view.canResign);
+      }
+    }
     el.menuDialog.showModal();
   }
   el.menuForm.addEventListener('change', () => {
-    if (!view || !api()) return;
     const f = el.menuForm.elements;
-    const p = Object.assign({}, view.prefs, { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked,
-      theme: f.theme.value, board: f.board.value, confirm: f.confirm.value });
+    const choice = { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked,
+      theme: f.theme.value, board: f.board.value, confirm: f.confirm.value };
+    if (!view || !api()) {
+      // Before the game: kept for it (app.StoredPrefs reads the same key),
+      // and shown at once in the page's and the picture's colours.
+      if (guestPage || !paint()) return;
+      const p = Object.assign(paint().prefs(), choice);
+      try { localStorage.setItem('chimera.prefs', JSON.stringify(p)); } catch (e) { /* not kept: the game's defaults */ }
+      applyColours(p);
+      paint().draw();
+      return;
+    }
+    const p = Object.assign({}, view.prefs, choice);
     const reload = p.sharp !== !!view.prefs.sharp; // the board's resolution is chosen as the page loads
     api().setPrefs(JSON.stringify(p));
     if (reload) location.reload();
@@ -763,7 +790,7 @@
 
   // Buttons wait for the game to load (the board's picture, paint.js, is
   // on screen meanwhile): disabled, and saying why.
-  const controls = [el.newGame, el.undo, el.redo, el.flip, el.menu, el.sound, $('btn-play'),
+  const controls = [el.newGame, el.undo, el.redo, el.flip, el.sound, $('btn-play'), $('btn-analyse'),
     $('btn-first'), $('btn-prev'), $('btn-next'), $('btn-last')];
   const waiting = 'Waiting for the game to load';
   for (const c of controls) { c.disabled = true; c.title = c.title || waiting; c.dataset.waiting = ''; }
@@ -865,13 +892,20 @@
     notify,
     sound: name => window.chimeraSound && window.chimeraSound.play(name),
     ready() {
-      for (const c of [el.newGame, el.flip, el.menu, el.sound, $('btn-play')]) c.disabled = false;
+      for (const c of [el.newGame, el.flip, el.sound, $('btn-play'), $('btn-analyse')]) c.disabled = false;
       doneWaiting();
+      for (const b of menuActions) {
+        if (b.dataset.waiting === undefined) continue;
+        delete b.dataset.waiting;
+        b.removeAttribute('title');
+        b.disabled = false;
+      }
       api().setScheme(scheme());
       api().setTouch(touchScreen());
       if (view) show(JSON.stringify(view));
       api().refresh();
       while (early.length) hostMessage(early.shift());
+      if (window.chimeraLearn) window.chimeraLearn.ready(); // How to play opened before the game
     },
   };
 })();

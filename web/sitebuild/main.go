@@ -138,6 +138,9 @@ func Build(webDir, dist string, writeGzip bool) (*site.Manifest, error) {
 	if err := WritePieces(dist); err != nil {
 		return nil, err
 	}
+	if err := WriteHelp(dist); err != nil {
+		return nil, err
+	}
 	// The large files get content-hashed names, written into the pages and
 	// scripts that load them.
 	hashed, err := hashFileNames(dist)

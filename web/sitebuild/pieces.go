@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"chimera/app"
 	"chimera/game"
 	"chimera/learn"
 	"chimera/sprites"
@@ -78,24 +79,30 @@ type paintGame struct {
 	Bifold bool   `json:"bifold"` // the bifold family's pieces (two may share a square)
 	Hands  string `json:"hands"`  // the letters a hand may hold, in display order ("" without drops)
 	Name   string `json:"name"`
+	Line   string `json:"line"` // its one line (the front door's, the new-game dialog's)
 }
 
-// paint.js's placeholders for the rule sets' table and the sheets.
+// paint.js's placeholders for the rule sets' table, the sheets and the
+// settings' defaults.
 const (
 	paintPH = `{"__CHIMERA_GAMES__": 0}`
 	sheetPH = `{"__CHIMERA_SHEETS__": 0}`
+	prefsPH = `{"__CHIMERA_PREFS__": 0}`
 )
 
 // StampPaint fills paint.js's table of rule sets (each one's start
-// position, family and hand order: game.Variants) and its sheets of pieces
-// (Sheet, both families).
+// position, family, hand order, name and line: game.Variants), its sheets of
+// pieces (Sheet, both families) and the settings' defaults (app.DefaultPrefs:
+// the Menu shows them before main.wasm has arrived).
 func StampPaint(tmpl []byte) ([]byte, error) {
-	if !bytes.Contains(tmpl, []byte(paintPH)) || !bytes.Contains(tmpl, []byte(sheetPH)) {
-		return nil, fmt.Errorf("paint.js lacks %s or %s", paintPH, sheetPH)
+	for _, ph := range []string{paintPH, sheetPH, prefsPH} {
+		if !bytes.Contains(tmpl, []byte(ph)) {
+			return nil, fmt.Errorf("paint.js lacks %s", ph)
+		}
 	}
 	games := map[string]paintGame{}
 	for _, v := range game.Variants() {
-		g := paintGame{Start: v.Start, Bifold: v.Bifold, Name: v.Name}
+		g := paintGame{Start: v.Start, Bifold: v.Bifold, Name: v.Name, Line: v.Description}
 		if v.Drops {
 			for _, k := range v.HandOrder() {
 				g.Hands += string(v.Letter(k))
@@ -112,6 +119,11 @@ func StampPaint(tmpl []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	prefs, err := json.Marshal(app.DefaultPrefs)
+	if err != nil {
+		return nil, err
+	}
 	out := bytes.ReplaceAll(tmpl, []byte(paintPH), js)
+	out = bytes.ReplaceAll(out, []byte(prefsPH), prefs)
 	return bytes.ReplaceAll(out, []byte(sheetPH), sheets), nil
 }
