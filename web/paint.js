@@ -339,7 +339,12 @@
   // chimeraBoot.picture: when the picture was first on screen (ms since
   // navigation start; tools/firstpaint.mjs reports it).
   requestAnimationFrame(() => requestAnimationFrame(() => { boot.picture = performance.now(); }));
-  if (typeof ResizeObserver === 'function') new ResizeObserver(() => draw()).observe(document.body);
+  // ui.js sizes the board's box (<body>) from its slot, by a ResizeObserver
+  // of its own, and then sends a 'resize' (as the window's own do): a second
+  // observer, of <body>, would see that change only in the same loop, which
+  // a browser reports as an error ("ResizeObserver loop completed with
+  // undelivered notifications").
+  window.addEventListener('resize', () => draw());
 
   // The move list's text, for a link whose moves the picture cannot play.
   const moves = document.getElementById('moves');
