@@ -19,7 +19,15 @@
 // and for the full page also a second visit offline (the network cut, the
 // server stopped): the service worker alone.
 //
-//   node tools/firstpaint.mjs [-dist DIR] [-runs N] [-net fast4g,slow4g,3g] [-pages play,embed,diagram] [-json FILE]
+// A visit lasts -dwell ms after the board takes input (default 10000: a
+// visitor who looks at the board for ten seconds before leaving). It
+// matters to the next visit: the browser keeps main.wasm's compiled code
+// only once the game has run a while (Chromium's code cache, written once
+// enough of the module has been optimised), and a next visit that finds no
+// compiled code compiles and starts the game with baseline code. With
+// -dwell 500 the second visit's input came 0.5-0.9 s later (docs/PERFORMANCE.md).
+//
+//   node tools/firstpaint.mjs [-dist DIR] [-runs N] [-net fast4g,slow4g,3g] [-pages play,embed,diagram] [-dwell MS] [-json FILE]
 //
 // Each figure is the median of N runs (default 1). The networks:
 //   fast4g  9 Mbit/s, 60 ms   slow4g  1.6 Mbit/s, 150 ms   3g  0.75 Mbit/s, 300 ms
@@ -41,6 +49,7 @@ const opt = (name, def) => {
 };
 const dist = resolve(opt('-dist', process.env.CHIMERA_DIST || join(root, 'dist')));
 const runs = Number(opt('-runs', 1));
+const dwell = Number(opt('-dwell', 10000));
 const { chromium } = createRequire(join(root, 'tests/browser/package.json'))('playwright-core');
 
 const NETWORKS = {
@@ -126,8 +135,9 @@ async function visit(context, url, net, { offline = false } = {}) {
     picture: window.chimeraBoot && window.chimeraBoot.picture, input: window.__firstpaint.input,
     compiled: window.chimeraBoot && window.chimeraBoot.wasmFetched,
   }));
-  // what is still arriving for the page (site.json, the pieces' sheet) is on the wire too
-  await page.waitForTimeout(500);
+  // what is still arriving for the page (site.json, the pieces' sheet) is on
+  // the wire too; the visitor stays a while (-dwell)
+  await page.waitForTimeout(Math.max(500, dwell));
   await page.close();
   return { picture: t.picture ?? null, input: t.input, compiled: t.compiled ?? null, bytes };
 }

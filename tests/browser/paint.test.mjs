@@ -24,6 +24,7 @@ const CASES = [
   { name: 'assimilation flipped', variant: 'assimilation', orient: 'black', fen: 'r1bk4/1pppr3/1an5/6P1/5r1R/b2P1B1N/PP2P2P/1R1aK2R w K - 2 36' },
   { name: 'bifold-halfgi', variant: 'bifold-halfgi', fen: 'r1BB(QB)1h(rr)/2pp(bb)2f/2hQbhqp/p3B3/P1(rh)1PB2/1PpPP1(HH)1/R1P2PP1/RH1(QH)(WF)2(RR)[bpp] w K - 0 36' },
   { name: 'bifold-halfgi flipped', variant: 'bifold-halfgi', orient: 'black', fen: '2(qq)p(wf)H(hh)1/p(rr)p1pr1r/(bb)4pp1/1(QH)2Hb2/1h1P1BPP/1Pr1QPF1/p1P(RR)h1(BB)1/4W1(Rh)P[BBhp] w - - 0 36' },
+  { name: 'bifold-halfgi-weak', variant: 'bifold-halfgi-weak', fen: '1(rr)(bb)(wq)f(rr)1b/1(vv)1v(vv)(VV)b1/vV3(qv)vv/5vv(Vv)/vQV(VV)2hV/(VV)2(hh)VVV(RR)/(RR)1V(Fv)1V(VV)h/1(HH)(BB)1q1(HH)1[Vbb] w - - 0 31' },
   { name: 'bifold-halfgi-pawns flipped', variant: 'bifold-halfgi-pawns', orient: 'black', fen: '(rr)(hh)(bb)q(wf)b1(rr)/(ld)l(ld)qb(ld)1d/1(Qd)1(ld)4/3L2(ld)l/3d(LD)1h(LD)/(LD)(LD)L5/(RR)L(Dd)B(LD)(Fh)(Ld)1/1(HH)BQW(BB)(HH)(RR)[] w - - 8 21' },
 ];
 
