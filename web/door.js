@@ -131,6 +131,10 @@
   };
   if (boot.whenShown) boot.whenShown(() => setTimeout(ready, 0));
 
-  window.chimeraDoor = { open, close, firstVisit, waiting: () => !!pending };
+  // learnClosed: How to play, opened by "Learn it" before the board was
+  // there, was closed: the game it asked for still starts, without it.
+  function learnClosed() { if (pending && pending[1] === 'learn') pending[1] = 'computer'; }
+
+  window.chimeraDoor = { open, close, firstVisit, waiting: () => !!pending, learnClosed };
   if (firstVisit()) open(null);
 })();

@@ -110,6 +110,8 @@
 
   function closeEarly() {
     early = null;
+    // The front door's "Learn it" still starts its game, without the lesson.
+    if (window.chimeraDoor) window.chimeraDoor.learnClosed();
     root.classList.remove('learning');
     hide(el.help, true);
     shown = '';
@@ -131,7 +133,7 @@
       b.removeAttribute('title');
     }
     if (!early || (window.chimeraDoor && window.chimeraDoor.waiting())) return;
-    open(early.id, returnTo);
+    open(early.id, returnTo, { keepFocus: true });
   }
 
   // ------------------------------------------------------------ small boards
@@ -267,7 +269,9 @@
 
   // open opens How to play for rule set id; back says where closing it
   // returns (a button to focus, or the new-game dialog).
-  function open(id, back) {
+  // (keepFocus: the game opens How to play shown before it, where the
+  // reader is; the focus stays where it is.)
+  function open(id, back, { keepFocus = false } = {}) {
     if (!api() || !(window.chimeraUI && window.chimeraUI.view())) { openEarly(id, back); return; }
     // How to play shown before the game: the lesson goes on at its section,
     // on the tab shown.
@@ -278,7 +282,7 @@
     if (err) return;
     returnTo = back || null;
     selectTab(Math.max(0, tab));
-    if (tab <= 0) requestAnimationFrame(() => el.title.focus());
+    if (!keepFocus) requestAnimationFrame(() => el.title.focus());
   }
 
   function close() {
