@@ -2,9 +2,12 @@ package sprites
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
+	"math"
+	"math/rand/v2"
 	"os"
 	"testing"
 )
@@ -146,4 +149,111 @@ func TestHandedPawnMark(t *testing.T) {
 			t.Errorf("%c down=%v: ink %.3f where the arrow should be, %.3f on the other side", c.letter, c.down, with, without)
 		}
 	}
+}
+
+// BenchmarkDraw draws a queen at the size of a phone's square (390 CSS px
+// wide at DPR 3: 146 px), as the board does for each kind when it first
+// shows it.
+func BenchmarkDraw(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Draw('Q', false, 146, false)
+	}
+}
+
+// dilateEach is dilate as it was first written: every offset of the disc
+// tried at every pixel. The reference for TestDilate.
+func (m *mask) dilateEach(r float32) *mask {
+	out := newMask(m.w, m.h)
+	ri := int(math.Ceil(float64(r))) + 1
+	type off struct {
+		dx, dy int
+		wt     float32
+	}
+	var offs []off
+	for dy := -ri; dy <= ri; dy++ {
+		for dx := -ri; dx <= ri; dx++ {
+			wt := r + 0.5 - float32(math.Hypot(float64(dx), float64(dy)))
+			if wt <= 0 {
+				continue
+			}
+			offs = append(offs, off{dx, dy, min(wt, 1)})
+		}
+	}
+	for y := 0; y < m.h; y++ {
+		for x := 0; x < m.w; x++ {
+			var best float32
+			for _, o := range offs {
+				xx, yy := x+o.dx, y+o.dy
+				if xx < 0 || yy < 0 || xx >= m.w || yy >= m.h {
+					continue
+				}
+				if v := m.a[yy*m.w+xx] * o.wt; v > best {
+					best = v
+				}
+			}
+			out.a[y*m.w+x] = best
+		}
+	}
+	return out
+}
+
+// TestDilate: dilate gives exactly what trying every offset gives, for
+// every piece's layers at several sizes and outline widths, and for random
+// masks (sparse, dense, all zero, narrower than the disc).
+func TestDilate(t *testing.T) {
+	check := func(name string, m *mask, r float32) {
+		t.Helper()
+		got, want := m.dilate(r), m.dilateEach(r)
+		for i := range want.a {
+			if got.a[i] != want.a[i] {
+				t.Fatalf("%s, r %.2f: pixel %d,%d is %v, want %v", name, r, i%m.w, i/m.w, got.a[i], want.a[i])
+			}
+		}
+	}
+	for _, sq := range []int{20, 57, 146} {
+		scale := float32(sq) / 100
+		for _, c := range []byte("KQRBNPMAOD") {
+			for _, bifold := range []bool{false, true} {
+				for _, l := range layers(c, bifold, false) {
+					w, h := Size(c, bifold, sq)
+					fm := raster(&l.fill, w, h, scale)
+					for _, r := range []float32{1.1, scale * 3.2, 4.7} {
+						check(fmt.Sprintf("%c bifold=%v at %d", c, bifold, sq), fm, r)
+					}
+				}
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i, dims := range [][2]int{{31, 17}, {3, 40}, {40, 2}, {1, 1}, {64, 64}} {
+		for _, density := range []float64{0, 0.02, 0.3, 0.9} {
+			m := newMask(dims[0], dims[1])
+			for j := range m.a {
+				if rnd.Float64() < density {
+					m.a[j] = float32(rnd.IntN(256)) / 255
+				}
+			}
+			for _, r := range []float32{0.3, 1.1, 2.5, 5} {
+				check(fmt.Sprintf("random %d density %.2f", i, density), m, r)
+			}
+		}
+	}
+}
+
+// BenchmarkDilate: the queen's outline at a phone's square size, by
+// dilate and by trying every offset (dilateEach).
+func BenchmarkDilate(b *testing.B) {
+	scale := float32(146) / 100
+	w, h := Size('Q', false, 146)
+	fm := raster(&layers('Q', false, false)[0].fill, w, h, scale)
+	b.Run("dilate", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			fm.dilate(scale * 3.2)
+		}
+	})
+	b.Run("each", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			fm.dilateEach(scale * 3.2)
+		}
+	})
 }
