@@ -4,6 +4,7 @@ package ai
 
 import (
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -25,12 +26,16 @@ func experiment(t *tuning) {
 			t.lmr = on
 		case "qtt":
 			t.qtt = on
+		case "qtt1":
+			t.qtt1 = on
 		case "nmp":
 			t.nmp = on
 		case "iir":
 			t.iir = on
 		case "thr":
 			t.thr = on
+		case "lmrd":
+			t.lmrDiv, _ = strconv.Atoi(v)
 		case "see2":
 			t.see2 = on
 		}

@@ -224,6 +224,9 @@ type searcher struct {
 	quietsT [maxPly + 1][48]game.Move
 	// tn.lmr, tn.hist: the static evaluations by ply (-infinity in check)
 	evals [maxPly + 2]int
+	// tn.lmr: the reductions by depth and move number, for tn.lmrDiv
+	lmrTable [64][64]int8
+	lmrDiv   int
 }
 
 // moveKeys is the number of move keys: a compact kind (0: none, then the
@@ -282,6 +285,9 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.tn = tuning{}
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
+	}
+	if s.tn.lmr {
+		s.setLMR(s.tn.lmrDiv)
 	}
 	for k := range s.seeVal {
 		s.seeVal[k] = s.ev.value[k]
@@ -839,7 +845,7 @@ stages:
 				r := 0
 				if s.tn.lmr {
 					if depth >= 3 && quiet && i >= 2 && !inCheck {
-						r = int(lmrTable[min(depth, 63)][min(i, 63)])
+						r = int(s.lmrTable[min(depth, 63)][min(i, 63)])
 						if pvNode {
 							r--
 						}
@@ -957,13 +963,19 @@ stages:
 	return bestScore
 }
 
-// lmrTable is the late-move reduction by depth and move number (tn.lmr).
-var lmrTable [64][64]int8
-
-func init() {
+// setLMR fills the late-move reductions by depth and move number (tn.lmr):
+// ln(depth)·ln(moves+1)/(div/10), rounded.
+func (s *searcher) setLMR(div int) {
+	if div <= 0 {
+		div = 20
+	}
+	if s.lmrDiv == div {
+		return
+	}
+	s.lmrDiv = div
 	for d := 1; d < 64; d++ {
 		for i := 1; i < 64; i++ {
-			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i+1))/2)
+			s.lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i+1))*10/float64(div))
 		}
 	}
 }
@@ -1062,7 +1074,8 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	inCheck := s.check && p.InCheck()
 	hashMove := game.NoMove
 	origAlpha := alpha
-	if s.tn.qtt {
+	qtt := s.tn.qtt && (!s.tn.qtt1 || qd == 0)
+	if qtt {
 		if en := s.ttProbe(); en != nil {
 			hashMove = en.move
 			sc := ttScore(int(en.score), ply)
@@ -1084,7 +1097,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		standPat = best
 		if best >= beta {
-			if s.tn.qtt {
+			if qtt {
 				s.ttStore(0, best, best, ttLower, game.NoMove, ply)
 			}
 			return best
@@ -1146,7 +1159,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if best == -infinity {
 		return alpha
 	}
-	if s.tn.qtt {
+	if qtt {
 		flag := uint8(ttExact)
 		switch {
 		case best >= beta:
@@ -1306,7 +1319,8 @@ func (s *searcher) threats() (att [3]uint64) {
 
 // threatScore is the ordering term of quiet move m for the threats att: a
 // piece that moves (or is dropped) onto a square that a cheaper enemy piece
-// attacks goes after the others, one that leaves such a square before.
+// attacks goes after the others, one that leaves such a square before, and
+// so does a direct check.
 func (s *searcher) threatScore(m game.Move, att *[3]uint64) int32 {
 	k := m.Part()
 	if k == game.NoKind {
@@ -1318,8 +1332,10 @@ func (s *searcher) threatScore(m game.Move, att *[3]uint64) int32 {
 	}
 	a := att[t-1]
 	v := int32(0)
-	if a>>uint(m.To())&1 != 0 && cheb(m.To(), s.p.RoyalSquare(s.p.Turn().Other())) > 2 {
-		// (not near the enemy royal: there it may mate)
+	if r := s.p.RoyalSquare(s.p.Turn().Other()); r >= 0 && s.p.PieceAttacks(k, m.To())>>uint(r)&1 != 0 {
+		return 1 << 21 // a check (it may mate) first, wherever it goes
+	}
+	if a>>uint(m.To())&1 != 0 {
 		v -= 1 << 21
 	}
 	if !m.IsDrop() && m.Part() == game.NoKind && a>>uint(m.From())&1 != 0 {
