@@ -4,7 +4,6 @@ package ai
 
 import (
 	"os"
-	"strconv"
 	"strings"
 )
 
@@ -20,24 +19,6 @@ func experiment(t *tuning) {
 		switch k {
 		case "see":
 			t.see = on
-		case "hist":
-			t.hist = on
-		case "lmr":
-			t.lmr = on
-		case "qtt":
-			t.qtt = on
-		case "qtt1":
-			t.qtt1 = on
-		case "nmp":
-			t.nmp = on
-		case "iir":
-			t.iir = on
-		case "thr":
-			t.thr = on
-		case "lmrd":
-			t.lmrDiv, _ = strconv.Atoi(v)
-		case "see2":
-			t.see2 = on
 		}
 	}
 }

@@ -18,7 +18,6 @@
 package ai
 
 import (
-	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -151,8 +150,6 @@ func (e *Engine) Stop() { e.stop.Store(true) }
 func (e *Engine) Clear() {
 	clear(e.tt)
 	e.s.history = [2][64 + 32][64]int32{}
-	e.s.cont = [2][moveKeys][moveKeys]int16{}
-	e.s.counter = [moveKeys]game.Move{}
 }
 
 // ttEntry is one transposition table slot (16 bytes).
@@ -212,57 +209,6 @@ type searcher struct {
 	// captures that lose material by SEE, put off to after the quiet moves
 	bad  [maxPly + 1][32]game.Move
 	nBad [maxPly + 1]int
-
-	// tn.hist: the moves' keys by ply (moved kind and destination, keyOf;
-	// 0 for a null move), the continuation histories of a quiet move after
-	// the opponent's last move (cont[0]) and after one's own before it
-	// (cont[1]), by their keys; the counter move to each key; the quiet
-	// moves searched at each ply (for the malus at a cut-off)
-	key     [maxPly + 2]int
-	cont    [2][moveKeys][moveKeys]int16
-	counter [moveKeys]game.Move
-	quietsT [maxPly + 1][48]game.Move
-	// tn.lmr, tn.hist: the static evaluations by ply (-infinity in check)
-	evals [maxPly + 2]int
-	// tn.lmr: the reductions by depth and move number, for tn.lmrDiv
-	lmrTable [64][64]int8
-	lmrDiv   int
-}
-
-// moveKeys is the number of move keys: a compact kind (0: none, then the
-// full-size kinds Pawn..Eques, the bifold ones mapped onto 2..10) times the
-// destination square.
-const moveKeys = 12 * 64
-
-// compactKind maps a kind onto 0..11 (the full-size and the bifold kinds
-// overlap: a rule set has one family or the other).
-var compactKind [32]int
-
-func init() {
-	for k := range compactKind {
-		switch {
-		case k < 12:
-			compactKind[k] = k
-		case k < int(game.NumKinds):
-			compactKind[k] = k - 10
-		}
-	}
-}
-
-// keyOf is m's key for the continuation histories: the kind that moves
-// (the part that leaves, the piece dropped, or the mover's first piece of
-// its square) and the destination. Before m is made.
-func (s *searcher) keyOf(m game.Move) int {
-	k := m.Part()
-	if k == game.NoKind {
-		c := s.p.At(m.From())
-		x := c[0]
-		if x.Color() != s.p.Turn() && c[1] != game.NoPiece {
-			x = c[1]
-		}
-		k = x.Kind()
-	}
-	return compactKind[k&31]*64 + m.To()
 }
 
 // Search searches position p (which it leaves unchanged) under cfg and
@@ -285,9 +231,6 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.tn = tuning{}
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
-	}
-	if s.tn.lmr {
-		s.setLMR(s.tn.lmrDiv)
 	}
 	for k := range s.seeVal {
 		s.seeVal[k] = s.ev.value[k]
@@ -314,15 +257,6 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 		for f := range s.history[c] {
 			for t := range s.history[c][f] {
 				s.history[c][f][t] /= 8
-			}
-		}
-	}
-	if s.tn.hist {
-		for i := range s.cont {
-			for j := range s.cont[i] {
-				for k := range s.cont[i][j] {
-					s.cont[i][j][k] /= 2
-				}
 			}
 		}
 	}
@@ -483,7 +417,6 @@ func (s *searcher) rootPass(depth, alpha, beta, first int) (int, game.Move) {
 	s.pvLen[0] = 0
 	for i := first; i < ml.N; i++ {
 		m := ml.Moves[i]
-		s.key[0] = s.keyOf(m)
 		s.push(m)
 		var score int
 		if i == first {
@@ -690,9 +623,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
-	if s.tn.iir && hashMove == game.NoMove && depth >= 4 {
-		depth-- // internal iterative reduction: no hash move, a new node
-	}
 	if staticEval == -infinity {
 		switch {
 		case inCheck:
@@ -714,10 +644,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
-			if s.tn.nmp {
-				r = 3 + depth/3 + min((staticEval-beta)/200, 3)
-			}
-			s.key[ply] = 0
 			p.MakeNull()
 			s.nodes++
 			score := -s.search(depth-1-r, ply+1, -beta, -beta+1, false)
@@ -754,12 +680,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	sc := &s.scores[ply]
 	us := p.Turn()
 	s.nBad[ply] = 0
-	s.evals[ply] = staticEval
-	if inCheck {
-		s.evals[ply] = -infinity
-	}
-	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
-	nQuiets := 0
 
 	bestScore := -infinity
 	bestMove := game.NoMove
@@ -810,10 +730,6 @@ stages:
 			quiet := isQuiet(m)
 			if quiet {
 				quiets++
-			} else if s.tn.see2 && sc[j] < 0 && !pvNode && !inCheck && depth <= 4 && i > 0 && bestScore > -MateBound {
-				if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < -120*depth {
-					continue // loses too much material to be worth a search here
-				}
 			}
 			// futility: quiet moves that cannot lift a hopeless position at the
 			// frontier
@@ -827,15 +743,6 @@ stages:
 					continue
 				}
 			}
-			mk := 0
-			if s.tn.hist {
-				mk = s.keyOf(m)
-				s.key[ply] = mk
-				if quiet && nQuiets < len(s.quietsT[ply]) {
-					s.quietsT[ply][nQuiets] = m
-					nQuiets++
-				}
-			}
 			s.push(m)
 			var score int
 			if i == 0 {
@@ -843,27 +750,7 @@ stages:
 			} else {
 				// late move reduction for quiet moves
 				r := 0
-				if s.tn.lmr {
-					if depth >= 3 && quiet && i >= 2 && !inCheck {
-						r = int(s.lmrTable[min(depth, 63)][min(i, 63)])
-						if pvNode {
-							r--
-						}
-						if m == s.killers[ply][0] || m == s.killers[ply][1] || (s.tn.hist && ply > 0 && m == s.counter[s.key[ply-1]]) {
-							r--
-						}
-						if !improving {
-							r++
-						}
-						if s.check && p.InCheck() {
-							r-- // gives check
-						}
-						if s.tn.hist {
-							r -= s.quietHistory(m, mk, ply, us) / 12000
-						}
-						r = max(0, min(r, depth-2))
-					}
-				} else if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
 					r = 1
 					if i >= 8 {
 						r = 1 + depth/4
@@ -899,22 +786,7 @@ stages:
 						s.updatePV(ply, m)
 					}
 					if score >= beta {
-						if quiet && s.tn.hist {
-							if s.killers[ply][0] != m {
-								s.killers[ply][1] = s.killers[ply][0]
-								s.killers[ply][0] = m
-							}
-							bonus := min(32*depth*depth, 1600)
-							s.historyUpdate(m, mk, ply, us, bonus)
-							for _, q := range s.quietsT[ply][:nQuiets] {
-								if q != m {
-									s.historyUpdate(q, s.keyOf(q), ply, us, -bonus)
-								}
-							}
-							if ply > 0 {
-								s.counter[s.key[ply-1]] = m
-							}
-						} else if quiet {
+						if quiet {
 							if s.killers[ply][0] != m {
 								s.killers[ply][1] = s.killers[ply][0]
 								s.killers[ply][0] = m
@@ -962,56 +834,6 @@ stages:
 	s.ttStore(depth, bestScore, staticEval, flag, bestMove, ply)
 	return bestScore
 }
-
-// setLMR fills the late-move reductions by depth and move number (tn.lmr):
-// ln(depth)·ln(moves+1)/(div/10), rounded.
-func (s *searcher) setLMR(div int) {
-	if div <= 0 {
-		div = 20
-	}
-	if s.lmrDiv == div {
-		return
-	}
-	s.lmrDiv = div
-	for d := 1; d < 64; d++ {
-		for i := 1; i < 64; i++ {
-			s.lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i+1))*10/float64(div))
-		}
-	}
-}
-
-// quietHistory is a quiet move's history score (tn.hist): its own by origin
-// and destination, and the continuation histories after the two moves
-// before it; mk is keyOf(m).
-func (s *searcher) quietHistory(m game.Move, mk, ply int, us game.Color) int {
-	h := int(s.history[us][histFrom(m)][m.To()])
-	if ply > 0 {
-		h += int(s.cont[0][s.key[ply-1]][mk])
-	}
-	if ply > 1 {
-		h += int(s.cont[1][s.key[ply-2]][mk])
-	}
-	return h
-}
-
-// historyUpdate adds bonus (negative: a malus) to quiet move m's histories,
-// each kept within ±histMax (a bonus counts less the nearer the entry is to
-// the bound).
-func (s *searcher) historyUpdate(m game.Move, mk, ply int, us game.Color, bonus int) {
-	h := &s.history[us][histFrom(m)][m.To()]
-	*h += int32(bonus - int(*h)*abs(bonus)/histMax)
-	if ply > 0 {
-		c := &s.cont[0][s.key[ply-1]][mk]
-		*c += int16(bonus - int(*c)*abs(bonus)/histMax)
-	}
-	if ply > 1 {
-		c := &s.cont[1][s.key[ply-2]][mk]
-		*c += int16(bonus - int(*c)*abs(bonus)/histMax)
-	}
-}
-
-// histMax bounds the histories of tn.hist.
-const histMax = 16384
 
 func (s *searcher) ageHistory() {
 	for c := range s.history {
@@ -1072,34 +894,14 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		return s.ev.eval(p)
 	}
 	inCheck := s.check && p.InCheck()
-	hashMove := game.NoMove
-	origAlpha := alpha
-	qtt := s.tn.qtt && (!s.tn.qtt1 || qd == 0)
-	if qtt {
-		if en := s.ttProbe(); en != nil {
-			hashMove = en.move
-			sc := ttScore(int(en.score), ply)
-			switch {
-			case en.flag == ttExact,
-				en.flag == ttLower && sc >= beta,
-				en.flag == ttUpper && sc <= alpha:
-				return sc
-			}
-		}
-	}
 	best := -infinity
-	standPat := -Mate + ply // (in check)
 	if !inCheck {
 		if s.ev.bifold {
 			best = s.ev.evalBifold(p)
 		} else {
 			best = s.ev.evalFull(p)
 		}
-		standPat = best
 		if best >= beta {
-			if qtt {
-				s.ttStore(0, best, best, ttLower, game.NoMove, ply)
-			}
 			return best
 		}
 		if best > alpha {
@@ -1130,13 +932,9 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		ml.Moves[n] = m
 		sc[n] = order
-		if m == hashMove {
-			sc[n] = 1 << 30
-		}
 		n++
 	}
 	ml.N = n
-	bestMove := game.NoMove
 	for i := 0; i < ml.N; i++ {
 		m := pick(ml, sc, i)
 		s.push(m)
@@ -1147,7 +945,6 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		if score > best {
 			best = score
-			bestMove = m
 			if score > alpha {
 				alpha = score
 				if score >= beta {
@@ -1158,16 +955,6 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	}
 	if best == -infinity {
 		return alpha
-	}
-	if qtt {
-		flag := uint8(ttExact)
-		switch {
-		case best >= beta:
-			flag = ttLower
-		case best <= origAlpha:
-			flag = ttUpper
-		}
-		s.ttStore(0, best, standPat, flag, bestMove, ply)
 	}
 	return best
 }
@@ -1237,14 +1024,6 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 	sc := &s.scores[ply]
 	us := s.p.Turn()
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
-	hist := s.tn.hist
-	cm := game.NoMove
-	if hist && ply > 0 {
-		cm = s.counter[s.key[ply-1]]
-	}
-	thr := s.tn.thr && !s.ev.bifold
-	var att [3]uint64
-	attKnown := false
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		var v int32
@@ -1263,85 +1042,11 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 			v = 1<<27 + 2
 		case m == k1:
 			v = 1<<27 + 1
-		case hist && m == cm:
-			v = 1 << 27
-		case hist:
-			v = int32(s.quietHistory(m, s.keyOf(m), ply, us))
 		default:
 			v = s.history[us][histFrom(m)][m.To()]
 		}
-		if thr && v < 1<<27 && isQuiet(m) {
-			if !attKnown {
-				att, attKnown = s.threats(), true
-			}
-			v += s.threatScore(m, &att)
-		}
 		sc[i] = v
 	}
-}
-
-// tier is a piece's class for the threats of move ordering (tn.thr) by its
-// value: 0 pawns, 1 minor pieces, 2 rooks and the like, 3 heavier; -1
-// royals (never threatened: their moves are legal, and never counted as
-// attackers).
-func (s *searcher) tier(k game.Kind) int {
-	v := s.seeVal[k&31]
-	switch {
-	case k.Royal():
-		return -1
-	case v <= 150:
-		return 0
-	case v < 450:
-		return 1
-	case v < 700:
-		return 2
-	}
-	return 3
-}
-
-// threats returns the squares the opponent attacks with pieces of tier 0,
-// of tier at most 1, and of tier at most 2 (full-size rule sets).
-func (s *searcher) threats() (att [3]uint64) {
-	p := s.p
-	for bb := p.Occupied(p.Turn().Other()); bb != 0; bb &= bb - 1 {
-		sq := bits.TrailingZeros64(bb)
-		t := s.tier(p.At(sq)[0].Kind())
-		if t < 0 || t > 2 {
-			continue
-		}
-		a := p.Attacks(sq)
-		for i := t; i < 3; i++ {
-			att[i] |= a
-		}
-	}
-	return att
-}
-
-// threatScore is the ordering term of quiet move m for the threats att: a
-// piece that moves (or is dropped) onto a square that a cheaper enemy piece
-// attacks goes after the others, one that leaves such a square before, and
-// so does a direct check.
-func (s *searcher) threatScore(m game.Move, att *[3]uint64) int32 {
-	k := m.Part()
-	if k == game.NoKind {
-		k = s.p.At(m.From())[0].Kind()
-	}
-	t := s.tier(k)
-	if t <= 0 {
-		return 0
-	}
-	a := att[t-1]
-	v := int32(0)
-	if r := s.p.RoyalSquare(s.p.Turn().Other()); r >= 0 && s.p.PieceAttacks(k, m.To())>>uint(r)&1 != 0 {
-		return 1 << 21 // a check (it may mate) first, wherever it goes
-	}
-	if a>>uint(m.To())&1 != 0 {
-		v -= 1 << 21
-	}
-	if !m.IsDrop() && m.Part() == game.NoKind && a>>uint(m.From())&1 != 0 {
-		v += 1 << 21
-	}
-	return v
 }
 
 // badCapture is the ordering score of a capture that loses material by

@@ -86,14 +86,3 @@ func (p *Position) captureResult(k, y Kind, from, to int) Kind {
 	}
 	return k
 }
-
-// PieceAttacks returns the squares a full-size piece of kind k of the side
-// to move would attack from square s (with the board's other pieces where
-// they are; 0 in the Bifold Halfgi family): whether a quiet move would give
-// check, for the search's move ordering.
-func (p *Position) PieceAttacks(k Kind, s int) uint64 {
-	if p.v.Bifold {
-		return 0
-	}
-	return pieceAtt(MakePiece(p.turn, k), s, p.occ[0]|p.occ[1])
-}
