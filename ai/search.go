@@ -712,7 +712,7 @@ stages:
 				}
 				m = ml.Moves[j]
 			}
-			if !rest && sc[j] < 0 {
+			if !rest && sc[j] < 0 && s.nBad[ply] == 0 {
 				// the captures that lose material by SEE (and everything
 				// after them, sorted) wait until after the quiet moves
 				n := 0
@@ -724,7 +724,7 @@ stages:
 				if j == ml.N {
 					break
 				}
-				// (too many: the rest is searched here)
+				// (more than 32: the rest is searched here, in order)
 				m = ml.Moves[j]
 			}
 			quiet := isQuiet(m)
