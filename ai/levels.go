@@ -30,7 +30,8 @@ var levels = [MaxLevel + 1]level{
 
 // LevelConfig returns the search configuration of a playing level (1..8;
 // out-of-range values are clamped) with the given move time (0: 1 s) and
-// seed.
+// seed. Levels 1-3 search without the switches of tuning.go, as before
+// issue 26.
 func LevelConfig(lvl int, moveTime time.Duration, seed uint64) Config {
 	lvl = min(max(lvl, 1), MaxLevel)
 	if moveTime <= 0 {
@@ -42,5 +43,6 @@ func LevelConfig(lvl int, moveTime time.Duration, seed uint64) Config {
 		Seed:       seed,
 		Noise:      l.noise,
 		RandomMove: l.random,
+		plain:      lvl <= 3,
 	}
 }

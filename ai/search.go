@@ -76,6 +76,9 @@ type Config struct {
 	// that of its last completed iteration, which a report from inside an
 	// iteration does not otherwise say). 0: one line, no Lines.
 	MultiPV int
+	// plain searches without the switches of tuning.go (levels 1-3: the
+	// beginners' levels search as they did before issue 26)
+	plain bool
 }
 
 // MaxLines is the most lines a MultiPV search reports.
@@ -198,6 +201,14 @@ type searcher struct {
 	pv      [maxPly + 1][maxPly + 1]game.Move
 	pvLen   [maxPly + 1]int
 	keys    [game.MaxMoves]uint64
+
+	tn tuning // the rule set's switches (tuning.go)
+	// SEE's values: on the board, and what a capture gains (with drops,
+	// the piece in hand too)
+	seeVal, seeCapt [game.NumKinds]int
+	// captures that lose material by SEE, put off to after the quiet moves
+	bad  [maxPly + 1][32]game.Move
+	nBad [maxPly + 1]int
 }
 
 // Search searches position p (which it leaves unchanged) under cfg and
@@ -217,6 +228,17 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)
 	s.check = p.Variant().Check
+	s.tn = tuning{}
+	if !cfg.plain {
+		s.tn = tuningFor(p.Variant().ID)
+	}
+	for k := range s.seeVal {
+		s.seeVal[k] = s.ev.value[k]
+		s.seeCapt[k] = s.ev.value[k]
+		if s.ev.drops {
+			s.seeCapt[k] += s.ev.hand[k]
+		}
+	}
 	s.repWindow = 0
 	if p.Variant().Drops {
 		s.repWindow = 120
@@ -657,6 +679,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	sc := &s.scores[ply]
 	us := p.Turn()
+	s.nBad[ply] = 0
 
 	bestScore := -infinity
 	bestMove := game.NoMove
@@ -687,6 +710,21 @@ stages:
 						break
 					}
 				}
+				m = ml.Moves[j]
+			}
+			if !rest && sc[j] < 0 && s.nBad[ply] == 0 {
+				// the captures that lose material by SEE (and everything
+				// after them, sorted) wait until after the quiet moves
+				n := 0
+				for ; j < ml.N && n < len(s.bad[ply]); j++ {
+					s.bad[ply][n] = ml.Moves[j]
+					n++
+				}
+				s.nBad[ply] = n
+				if j == ml.N {
+					break
+				}
+				// (more than 32: the rest is searched here, in order)
 				m = ml.Moves[j]
 			}
 			quiet := isQuiet(m)
@@ -772,6 +810,12 @@ stages:
 		rest = true
 		ml.N = 0
 		p.GenerateQuiets(ml)
+		for _, m := range s.bad[ply][:s.nBad[ply]] {
+			if ml.N < game.MaxMoves {
+				ml.Moves[ml.N] = m
+				ml.N++
+			}
+		}
 		if i+ml.N == 0 {
 			return s.noMoves(ply, inCheck)
 		}
@@ -881,6 +925,11 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		if !inCheck && best+v+200 < alpha && m.Promo() == game.NoKind {
 			continue // delta pruning: even winning this cannot reach alpha
 		}
+		if s.tn.see && !inCheck {
+			if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
+				continue // the exchange loses material
+			}
+		}
 		ml.Moves[n] = m
 		sc[n] = order
 		n++
@@ -984,6 +1033,11 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		case !isQuiet(m):
 			_, order := s.capScore(m)
 			v = 1<<28 + order
+			if s.tn.see {
+				if see, ok := s.p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
+					v = badCapture + order // after the quiet moves
+				}
+			}
 		case m == k0:
 			v = 1<<27 + 2
 		case m == k1:
@@ -994,6 +1048,10 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		sc[i] = v
 	}
 }
+
+// badCapture is the ordering score of a capture that loses material by
+// SEE: below every quiet move's.
+const badCapture = -1 << 29
 
 // isQuiet reports whether the search treats m as quiet: it prunes and
 // reduces such moves and orders them by killers and history. Neither a

@@ -1,0 +1,7 @@
+//go:build !experiment
+
+package ai
+
+// experiment changes nothing without the experiment build tag
+// (experiment.go).
+func experiment(*tuning) {}
