@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSuites, setReportName } from './lib/harness.mjs';
 import { startGate } from './lib/gate.mjs';
+import { board } from './lib/position.mjs';
 
 setReportName('report-early');
 
@@ -25,23 +26,8 @@ function pictureSquares() {
   return out;
 }
 
-// squaresOf reads a position string's board field the same way.
-function squaresOf(pos) {
-  let field = pos.split(' ')[0];
-  if (field.includes('[')) field = field.slice(0, field.indexOf('['));
-  const out = {};
-  field.split('/').forEach((rank, r) => {
-    let f = 0;
-    for (let k = 0; k < rank.length; k++) {
-      const c = rank[k];
-      if (/[1-8]/.test(c)) { f += +c; continue; }
-      const sq = 'abcdefgh'[f] + (8 - r);
-      if (c === '(') { out[sq] = [rank[k + 1], rank[k + 2]].sort().join(''); k += 3; } else out[sq] = c;
-      f++;
-    }
-  });
-  return out;
-}
+// squaresOf: square -> its letters, sorted (lib/position.mjs).
+const squaresOf = pos => board(pos).squares;
 
 const WAIT = 'Waiting for the game to load';
 

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSuites, refpos, setReportName, report } from './lib/harness.mjs';
 import { decodePNG } from './lib/png.mjs';
+import { board } from './lib/position.mjs';
 import fs from 'node:fs';
 
 setReportName('report-paint');
@@ -27,33 +28,6 @@ const CASES = [
   { name: 'bifold-halfgi-weak', variant: 'bifold-halfgi-weak', fen: '1(rr)(bb)(wq)f(rr)1b/1(vv)1v(vv)(VV)b1/vV3(qv)vv/5vv(Vv)/vQV(VV)2hV/(VV)2(hh)VVV(RR)/(RR)1V(Fv)1V(VV)h/1(HH)(BB)1q1(HH)1[Vbb] w - - 0 31' },
   { name: 'bifold-halfgi-pawns flipped', variant: 'bifold-halfgi-pawns', orient: 'black', fen: '(rr)(hh)(bb)q(wf)b1(rr)/(ld)l(ld)qb(ld)1d/1(Qd)1(ld)4/3L2(ld)l/3d(LD)1h(LD)/(LD)(LD)L5/(RR)L(Dd)B(LD)(Fh)(Ld)1/1(HH)BQW(BB)(HH)(RR)[] w - - 8 21' },
 ];
-
-// board reads a position string's board field: square -> the letters on it
-// (sorted), and each side's hand: letter -> count.
-function board(pos) {
-  let [field] = pos.split(' ');
-  const hands = { white: {}, black: {} };
-  const i = field.indexOf('[');
-  if (i >= 0) {
-    for (const c of field.slice(i + 1, field.indexOf(']'))) {
-      const h = hands[c === c.toUpperCase() ? 'white' : 'black'];
-      h[c] = (h[c] || 0) + 1;
-    }
-    field = field.slice(0, i);
-  }
-  const squares = {};
-  field.split('/').forEach((rank, r) => {
-    let f = 0;
-    for (let k = 0; k < rank.length; k++) {
-      const c = rank[k];
-      if (/[1-8]/.test(c)) { f += +c; continue; }
-      const sq = 'abcdefgh'[f] + (8 - r);
-      if (c === '(') { squares[sq] = [rank[k + 1], rank[k + 2]].sort().join(''); k += 3; } else squares[sq] = c;
-      f++;
-    }
-  });
-  return { squares, hands };
-}
 
 // picture reads the picture's pieces from the page: their squares, hands and
 // centres in the viewport.
