@@ -24,8 +24,9 @@
 // matters to the next visit: the browser keeps main.wasm's compiled code
 // only once the game has run a while (Chromium's code cache, written once
 // enough of the module has been optimised), and a next visit that finds no
-// compiled code compiles and starts the game with baseline code. With
-// -dwell 500 the second visit's input came 0.5-0.9 s later (docs/PERFORMANCE.md).
+// compiled code compiles and starts the game with baseline code (probe
+// runs, loaded machine: the second visit took input at 1.9-2.3 s after a
+// first visit of 3 s, 1.3-1.4 s after one of 10 s; docs/PERFORMANCE.md).
 //
 //   node tools/firstpaint.mjs [-dist DIR] [-runs N] [-net fast4g,slow4g,3g] [-pages play,embed,diagram] [-dwell MS] [-json FILE]
 //

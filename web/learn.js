@@ -57,8 +57,6 @@
   // (chimeraPaint.show); the example's moves and the exercise wait for the
   // game, which then opens the lesson at the section shown (ready).
   let early = null; // {id, section}: How to play shown before the game
-  const WAIT = 'Waiting for the game to load';
-  const exampleControls = [el.replay, el.back, el.fwd, el.tryBtn];
 
   async function openEarly(id, back) {
     const paint = window.chimeraPaint;
@@ -94,7 +92,7 @@
     el.prev.disabled = lv.section === 0;
     el.next.disabled = lv.section >= lv.sections - 1;
     hide(el.tryBtn, !s.try);
-    for (const b of exampleControls) { b.disabled = true; b.dataset.waiting = ''; b.title = WAIT; }
+    window.chimeraUI.wait([el.replay, el.back, el.fwd, el.tryBtn]);
     text(el.caption, s.moves && s.moves.length ? 'The example plays on the board when the game has loaded.' : '');
     hide(el.caption, false);
     hide(el.tryBox, true);
@@ -127,11 +125,6 @@
   // game's lesson at the same section (unless the front door's "Learn it"
   // waits to start a new game first: it opens it then).
   function ready() {
-    for (const b of exampleControls) {
-      if (b.dataset.waiting === undefined) continue;
-      delete b.dataset.waiting;
-      b.removeAttribute('title');
-    }
     if (!early || (window.chimeraDoor && window.chimeraDoor.waiting())) return;
     open(early.id, returnTo, { keepFocus: true });
   }

@@ -19,7 +19,9 @@
 // (chimeraPaint.keep; never in an embed): a reload, a link to the game the
 // device keeps, or a plain visit after one shows its position.
 //
-// window.chimeraPaint: {source, variant, position, flipped, draw(), keep(view)};
+// window.chimeraPaint: {source, variant, position, flipped, draw(), keep(view),
+// and for the page before the game: games, prefs(), keepPrefs(choice),
+// show(variant, position), cells(variant, position)};
 // chimeraBoot.picture: when the picture with its pieces was first on screen;
 // the picture (#paint) carries its layout for the tests: data-board (x, y,
 // side of the board in the box), and on every piece data-square, data-slot,
@@ -44,6 +46,15 @@
     let p = null;
     try { p = JSON.parse(localStorage.getItem('chimera.prefs') || 'null'); } catch (e) { /* no storage */ }
     return Object.assign({}, DEFAULT_PREFS, p && typeof p === 'object' ? p : {});
+  }
+  // keepPrefs keeps settings chosen before the game has loaded where the
+  // game reads them when it starts (app.StoredPrefs), and draws the picture
+  // in them; false for a guest, which keeps nothing of the visitor's.
+  function keepPrefs(choice) {
+    if (guest) return false;
+    try { localStorage.setItem('chimera.prefs', JSON.stringify(Object.assign(prefs(), choice))); } catch (e) { /* not kept: the game's defaults */ }
+    redraw();
+    return true;
   }
 
   // Colours of the canvas (render.PaletteFor: the page's theme, the
@@ -224,7 +235,6 @@
   const chosen = choose();
   let game = GAMES[chosen.variant];
   let pos = parse(chosen.position, game) || parse(game.start, game);
-  let flipped = chosen.flipped;
   let coords = prefs().coords !== false;
   let drawn = '';
 
@@ -234,7 +244,7 @@
     if (key === drawn || W < 1 || H < 1) return;
     drawn = key;
     const hasHands = game.hands !== '';
-    const l = compute(W, H, flipped, hasHands);
+    const l = compute(W, H, chosen.flipped, hasHands);
     const svg = node(null, 'svg', { width: W, height: H, viewBox: `0 0 ${W} ${H}` });
     node(svg, 'rect', { x: 0, y: 0, width: W, height: H, fill: COL.bg });
     const b = l.board;
@@ -272,7 +282,7 @@
         if (!p) continue;
         let x = cx;
         if (half(game, p) && n === 2) x += s === 0 ? -l.sq / 4 : l.sq / 4;
-        token(svg, game, p, flipped, x, cy, l.sq, { square: sqName(sq), slot: s, piece: p });
+        token(svg, game, p, chosen.flipped, x, cy, l.sq, { square: sqName(sq), slot: s, piece: p });
       }
     }
     for (let c = 0; c < 2 && hasHands; c++) {
@@ -290,7 +300,7 @@
         const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
         node(svg, 'rect', { x: r.x + 3, y: r.y + 3, width: r.w - 6, height: r.h - 6, rx: 6, fill: COL.tile });
         const sz = half(game, it.piece) ? r.w * 1.3 : r.w * 0.92;
-        token(svg, game, it.piece, flipped, cx, cy, sz, { hand: c ? 'black' : 'white', piece: it.piece, count: it.count });
+        token(svg, game, it.piece, chosen.flipped, cx, cy, sz, { hand: c ? 'black' : 'white', piece: it.piece, count: it.count });
         const bx = r.x + r.w * 0.8, by = r.y + r.h * 0.2, br = Math.max(8, r.w * 0.16);
         node(svg, 'circle', { cx: bx, cy: by, r: br, fill: COL.accent });
         node(svg, 'text', { x: bx, y: by + br * 0.45, 'font-size': br * 1.3, 'font-weight': 'bold', 'text-anchor': 'middle', 'font-family': 'sans-serif', fill: COL.text }, String(it.count));
@@ -425,7 +435,7 @@
 
   window.chimeraPaint = {
     source: chosen.source, variant: chosen.variant, position: chosen.position, flipped: chosen.flipped,
-    draw: redraw, keep, show, cells, prefs, games: GAMES,
-    parse: p => parse(p, game), layout: () => compute(document.body.clientWidth, document.body.clientHeight, flipped, game.hands !== ''),
+    draw: redraw, keep, show, cells, prefs, keepPrefs, games: GAMES,
+    parse: p => parse(p, game), layout: () => compute(document.body.clientWidth, document.body.clientHeight, chosen.flipped, game.hands !== ''),
   };
 })();

@@ -357,7 +357,6 @@
   // the actions on the game wait for it (disabled, saying why), as How to
   // play and the three games do not.
   const paint = () => window.chimeraPaint;
-  const guestPage = !!(window.chimeraBoot && (window.chimeraBoot.foreign || (window.chimeraBoot.mode && window.chimeraBoot.mode !== 'play')));
   const menuActions = [...el.menuDialog.querySelectorAll('fieldset.buttons button')];
   function openMenu() {
     const early = !view;
@@ -378,14 +377,6 @@
     const soft = !early && !!(view.graphics && view.graphics.software);
     hide($('sharp-row'), !soft);
     hide($('sharp-hint'), !soft);
-    for (const b of menuActions) {
-      if (early) { b.disabled = true; b.dataset.waiting = ''; b.title = waiting; }
-      else if (b.dataset.waiting !== undefined) {
-        delete b.dataset.waiting;
-        b.removeAttribute('title');
-        b.disabled = (b.id === 'btn-draw' && !view.canDraw) || (b.id === 'btn-resign' && !view.canResign);
-      }
-    }
     el.menuDialog.showModal();
   }
   el.menuForm.addEventListener('change', () => {
@@ -393,13 +384,9 @@
     const choice = { anim: f.anim.value, dots: f.dots.checked, coords: f.coords.checked, sound: f.sound.checked, hints: f.hints.checked, sharp: f.sharp.checked,
       theme: f.theme.value, board: f.board.value, confirm: f.confirm.value };
     if (!view || !api()) {
-      // Before the game: kept for it (app.StoredPrefs reads the same key),
-      // and shown at once in the page's and the picture's colours.
-      if (guestPage || !paint()) return;
-      const p = Object.assign(paint().prefs(), choice);
-      try { localStorage.setItem('chimera.prefs', JSON.stringify(p)); } catch (e) { /* not kept: the game's defaults */ }
-      applyColours(p);
-      paint().draw();
+      // Before the game: kept for it, and shown at once in the page's and
+      // the picture's colours.
+      if (paint() && paint().keepPrefs(choice)) applyColours(paint().prefs());
       return;
     }
     const p = Object.assign({}, view.prefs, choice);
@@ -789,21 +776,34 @@
   });
 
   // Buttons wait for the game to load (the board's picture, paint.js, is
-  // on screen meanwhile): disabled, and saying why.
-  const controls = [el.newGame, el.undo, el.redo, el.flip, el.sound, $('btn-play'), $('btn-analyse'),
-    $('btn-first'), $('btn-prev'), $('btn-next'), $('btn-last')];
+  // on screen meanwhile): disabled, and saying why. wait marks more of them
+  // (the Menu's actions here, How to play's example buttons in learn.js);
+  // doneWaiting, when the game is ready, takes every mark away (the view
+  // then says which are enabled).
   const waiting = 'Waiting for the game to load';
-  for (const c of controls) { c.disabled = true; c.title = c.title || waiting; c.dataset.waiting = ''; }
+  const waitingButtons = new Set();
+  function wait(buttons) {
+    if (!root.classList.contains('waiting')) return;
+    for (const c of buttons) {
+      c.disabled = true;
+      if (!c.title) c.title = waiting;
+      c.dataset.waiting = '';
+      waitingButtons.add(c);
+    }
+  }
+  root.classList.add('waiting');
+  wait([el.newGame, el.undo, el.redo, el.flip, el.sound, $('btn-play'), $('btn-analyse'),
+    $('btn-first'), $('btn-prev'), $('btn-next'), $('btn-last'), ...menuActions]);
   el.input.disabled = true;
   el.input.placeholder = 'The game is loading…';
-  root.classList.add('waiting');
   function doneWaiting() {
     if (!root.classList.contains('waiting')) return;
     root.classList.remove('waiting');
-    for (const c of controls) {
+    for (const c of waitingButtons) {
       if (c.title === waiting) c.removeAttribute('title');
       delete c.dataset.waiting;
     }
+    waitingButtons.clear();
   }
 
   // ------------------------------------------------------------ a diagram's steps
@@ -891,15 +891,10 @@
     address,
     notify,
     sound: name => window.chimeraSound && window.chimeraSound.play(name),
+    wait, // for learn.js
     ready() {
-      for (const c of [el.newGame, el.flip, el.sound, $('btn-play'), $('btn-analyse')]) c.disabled = false;
+      for (const c of [el.newGame, el.flip, el.sound, $('btn-play'), $('btn-analyse'), ...menuActions]) c.disabled = false;
       doneWaiting();
-      for (const b of menuActions) {
-        if (b.dataset.waiting === undefined) continue;
-        delete b.dataset.waiting;
-        b.removeAttribute('title');
-        b.disabled = false;
-      }
       api().setScheme(scheme());
       api().setTouch(touchScreen());
       if (view) show(JSON.stringify(view));
