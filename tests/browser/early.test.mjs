@@ -70,11 +70,14 @@ browserSuites({ width: 1280, height: 720 }, suite => {
         text: [...document.querySelectorAll('#sec-text p')].map(p => p.textContent),
         replay: { disabled: document.getElementById('ex-replay').disabled, title: document.getElementById('ex-replay').title },
         pieces: document.querySelectorAll('#pieces-list > li').length,
+        caption: document.getElementById('ex-caption').textContent,
       }));
       assert.equal(early.title, help.sections[2].title);
       assert.deepEqual(early.text, help.sections[2].text);
       assert.deepEqual(early.replay, { disabled: true, title: WAIT }, 'the example waits for the game');
       assert.equal(early.pieces, help.pieces.length, 'the Pieces tab lists every piece');
+      assert.equal(early.caption, help.sections[2].moves.length ? 'The example plays on the board when the game has loaded.' : '',
+        'the caption says the example waits only where it has moves');
       assert.deepEqual(await s.evaluate(pictureSquares), squaresOf(help.sections[2].example), 'the picture shows the section\'s example');
       assert.deepEqual(gate.held.length, 1, 'main.wasm was held back all along');
       await s.screenshot('early-help');
