@@ -54,7 +54,9 @@ browserSuites({ width: 1280, height: 720 }, suite => {
     assert.ok(region.embed, 'the door links to embedding');
     assert.equal(await s.getByRole('button', { name: 'Play the computer' }).count(), 3);
     // Each game's line and start position, from the game's own data.
-    await s.waitFor(() => document.querySelectorAll('#door .pic .diagram').length === 3, { timeout: 60000, what: 'the three start positions' });
+    // The pictures come before main.wasm (from the page script); the game's
+    // own descriptions only once it has loaded.
+    await s.waitFor(() => document.querySelectorAll('#door .pic .diagram').length === 3 && window.chimeraUI && window.chimeraUI.view && window.chimeraUI.view(), { timeout: 60000, what: 'the three start positions and the loaded game' });
     const lines = await s.evaluate(() => [...document.querySelectorAll('#door .line')].map(p => p.textContent));
     const games = await s.evaluate(() => window.chimeraUI.view().games.filter(g => ['bedlam', 'assimilation', 'bifold-halfgi'].includes(g.id)).map(g => g.description));
     assert.deepEqual(lines, games);
