@@ -259,6 +259,14 @@ test('phone: no scroll, every control at least 44 px, no serious accessibility v
     assert.ok(m.board.w >= 380, `the board is not full width: ${JSON.stringify(m.board)}`);
     await s.screenshot('ui-phone');
     await axe(s, 'phone');
+    // In the Menu every button's words fit inside it (a long name wraps).
+    await btn(s, 'Menu').tap();
+    await s.page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    const clipped = await s.page.evaluate(() => [...document.querySelectorAll('#menu-dialog button')]
+      .filter(b => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1).map(b => `${b.textContent.trim()} ${b.scrollWidth}>${b.clientWidth}`));
+    assert.deepEqual(clipped, [], 'Menu buttons whose words do not fit');
+    await s.screenshot('ui-phone-menu');
+    await s.page.keyboard.press('Escape');
     s.assertClean();
   } finally {
     await s.close();
