@@ -42,6 +42,18 @@ browserSuites({ width: 1280, height: 720 }, suite => {
       await s.waitFor(() => window.chimeraPaint && document.getElementById('paint'), { what: 'the board\'s picture' });
       await s.evaluate(() => localStorage.removeItem('chimera.prefs'));
       assert.equal(await s.evaluate(() => typeof window.chimeraApp), 'undefined', 'the game is not there yet');
+      // The loading message: over the board's middle (its first and last
+      // ranks stay in sight), its words readable on their own backing.
+      const lo = await s.evaluate(() => {
+        const m = document.getElementById('loader-msg'), cs = getComputedStyle(m);
+        const r = m.getBoundingClientRect(), b = document.body.getBoundingClientRect();
+        const rgb = c => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+        const lum = c => { const [r, g, b] = rgb(c).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+        const [l1, l2] = [lum(cs.color), lum(cs.backgroundColor)].sort((a, c) => c - a);
+        return { mid: (r.top + r.bottom) / 2, top: b.top, height: b.height, contrast: (l1 + 0.05) / (l2 + 0.05) };
+      });
+      assert.ok(Math.abs(lo.mid - (lo.top + lo.height / 2)) < lo.height / 4, `the loading message is not over the board's middle: ${JSON.stringify(lo)}`);
+      assert.ok(lo.contrast >= 4.5, `the loading message's contrast is ${lo.contrast.toFixed(2)}`);
 
       // The Menu: the defaults, the game's actions waiting.
       await s.getByRole('button', { name: 'Menu', exact: true }).click();
