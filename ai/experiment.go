@@ -19,6 +19,10 @@ func experiment(t *tuning) {
 		switch k {
 		case "see":
 			t.see = on
+		case "hist":
+			t.hist = on
+		case "lmr":
+			t.lmr = on
 		}
 	}
 }

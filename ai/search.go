@@ -18,6 +18,7 @@
 package ai
 
 import (
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -150,6 +151,8 @@ func (e *Engine) Stop() { e.stop.Store(true) }
 func (e *Engine) Clear() {
 	clear(e.tt)
 	e.s.history = [2][64 + 32][64]int32{}
+	e.s.cont = [2][moveKeys][moveKeys]int16{}
+	e.s.counter = [moveKeys]game.Move{}
 }
 
 // ttEntry is one transposition table slot (16 bytes).
@@ -209,6 +212,54 @@ type searcher struct {
 	// captures that lose material by SEE, put off to after the quiet moves
 	bad  [maxPly + 1][32]game.Move
 	nBad [maxPly + 1]int
+
+	// tn.hist: the moves' keys by ply (moved kind and destination, keyOf;
+	// 0 for a null move), the continuation histories of a quiet move after
+	// the opponent's last move (cont[0]) and after one's own before it
+	// (cont[1]), by their keys; the counter move to each key; the quiet
+	// moves searched at each ply (for the malus at a cut-off)
+	key     [maxPly + 2]int
+	cont    [2][moveKeys][moveKeys]int16
+	counter [moveKeys]game.Move
+	quietsT [maxPly + 1][48]game.Move
+	// tn.lmr, tn.hist: the static evaluations by ply (-infinity in check)
+	evals [maxPly + 2]int
+}
+
+// moveKeys is the number of move keys: a compact kind (0: none, then the
+// full-size kinds Pawn..Eques, the bifold ones mapped onto 2..10) times the
+// destination square.
+const moveKeys = 12 * 64
+
+// compactKind maps a kind onto 0..11 (the full-size and the bifold kinds
+// overlap: a rule set has one family or the other).
+var compactKind [32]int
+
+func init() {
+	for k := range compactKind {
+		switch {
+		case k < 12:
+			compactKind[k] = k
+		case k < int(game.NumKinds):
+			compactKind[k] = k - 10
+		}
+	}
+}
+
+// keyOf is m's key for the continuation histories: the kind that moves
+// (the part that leaves, the piece dropped, or the mover's first piece of
+// its square) and the destination. Before m is made.
+func (s *searcher) keyOf(m game.Move) int {
+	k := m.Part()
+	if k == game.NoKind {
+		c := s.p.At(m.From())
+		x := c[0]
+		if x.Color() != s.p.Turn() && c[1] != game.NoPiece {
+			x = c[1]
+		}
+		k = x.Kind()
+	}
+	return compactKind[k&31]*64 + m.To()
 }
 
 // Search searches position p (which it leaves unchanged) under cfg and
@@ -257,6 +308,15 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 		for f := range s.history[c] {
 			for t := range s.history[c][f] {
 				s.history[c][f][t] /= 8
+			}
+		}
+	}
+	if s.tn.hist {
+		for i := range s.cont {
+			for j := range s.cont[i] {
+				for k := range s.cont[i][j] {
+					s.cont[i][j][k] /= 2
+				}
 			}
 		}
 	}
@@ -417,6 +477,7 @@ func (s *searcher) rootPass(depth, alpha, beta, first int) (int, game.Move) {
 	s.pvLen[0] = 0
 	for i := first; i < ml.N; i++ {
 		m := ml.Moves[i]
+		s.key[0] = s.keyOf(m)
 		s.push(m)
 		var score int
 		if i == first {
@@ -644,6 +705,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
+			s.key[ply] = 0
 			p.MakeNull()
 			s.nodes++
 			score := -s.search(depth-1-r, ply+1, -beta, -beta+1, false)
@@ -680,6 +742,12 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	sc := &s.scores[ply]
 	us := p.Turn()
 	s.nBad[ply] = 0
+	s.evals[ply] = staticEval
+	if inCheck {
+		s.evals[ply] = -infinity
+	}
+	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
+	nQuiets := 0
 
 	bestScore := -infinity
 	bestMove := game.NoMove
@@ -743,6 +811,15 @@ stages:
 					continue
 				}
 			}
+			mk := 0
+			if s.tn.hist {
+				mk = s.keyOf(m)
+				s.key[ply] = mk
+				if quiet && nQuiets < len(s.quietsT[ply]) {
+					s.quietsT[ply][nQuiets] = m
+					nQuiets++
+				}
+			}
 			s.push(m)
 			var score int
 			if i == 0 {
@@ -750,7 +827,27 @@ stages:
 			} else {
 				// late move reduction for quiet moves
 				r := 0
-				if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				if s.tn.lmr {
+					if depth >= 3 && quiet && i >= 2 && !inCheck {
+						r = int(lmrTable[min(depth, 63)][min(i, 63)])
+						if pvNode {
+							r--
+						}
+						if m == s.killers[ply][0] || m == s.killers[ply][1] || (s.tn.hist && ply > 0 && m == s.counter[s.key[ply-1]]) {
+							r--
+						}
+						if !improving {
+							r++
+						}
+						if s.check && p.InCheck() {
+							r-- // gives check
+						}
+						if s.tn.hist {
+							r -= s.quietHistory(m, mk, ply, us) / 12000
+						}
+						r = max(0, min(r, depth-2))
+					}
+				} else if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
 					r = 1
 					if i >= 8 {
 						r = 1 + depth/4
@@ -786,7 +883,22 @@ stages:
 						s.updatePV(ply, m)
 					}
 					if score >= beta {
-						if quiet {
+						if quiet && s.tn.hist {
+							if s.killers[ply][0] != m {
+								s.killers[ply][1] = s.killers[ply][0]
+								s.killers[ply][0] = m
+							}
+							bonus := min(32*depth*depth, 1600)
+							s.historyUpdate(m, mk, ply, us, bonus)
+							for _, q := range s.quietsT[ply][:nQuiets] {
+								if q != m {
+									s.historyUpdate(q, s.keyOf(q), ply, us, -bonus)
+								}
+							}
+							if ply > 0 {
+								s.counter[s.key[ply-1]] = m
+							}
+						} else if quiet {
 							if s.killers[ply][0] != m {
 								s.killers[ply][1] = s.killers[ply][0]
 								s.killers[ply][0] = m
@@ -834,6 +946,51 @@ stages:
 	s.ttStore(depth, bestScore, staticEval, flag, bestMove, ply)
 	return bestScore
 }
+
+// lmrTable is the late-move reduction by depth and move number (tn.lmr):
+// ln(depth)·ln(moves+1)/2, rounded.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i+1))/2)
+		}
+	}
+}
+
+// quietHistory is a quiet move's history score (tn.hist): its own by origin
+// and destination, and the continuation histories after the two moves
+// before it; mk is keyOf(m).
+func (s *searcher) quietHistory(m game.Move, mk, ply int, us game.Color) int {
+	h := int(s.history[us][histFrom(m)][m.To()])
+	if ply > 0 {
+		h += int(s.cont[0][s.key[ply-1]][mk])
+	}
+	if ply > 1 {
+		h += int(s.cont[1][s.key[ply-2]][mk])
+	}
+	return h
+}
+
+// historyUpdate adds bonus (negative: a malus) to quiet move m's histories,
+// each kept within ±histMax (a bonus counts less the nearer the entry is to
+// the bound).
+func (s *searcher) historyUpdate(m game.Move, mk, ply int, us game.Color, bonus int) {
+	h := &s.history[us][histFrom(m)][m.To()]
+	*h += int32(bonus - int(*h)*abs(bonus)/histMax)
+	if ply > 0 {
+		c := &s.cont[0][s.key[ply-1]][mk]
+		*c += int16(bonus - int(*c)*abs(bonus)/histMax)
+	}
+	if ply > 1 {
+		c := &s.cont[1][s.key[ply-2]][mk]
+		*c += int16(bonus - int(*c)*abs(bonus)/histMax)
+	}
+}
+
+// histMax bounds the histories of tn.hist.
+const histMax = 16384
 
 func (s *searcher) ageHistory() {
 	for c := range s.history {
@@ -1024,6 +1181,11 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 	sc := &s.scores[ply]
 	us := s.p.Turn()
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	hist := s.tn.hist
+	cm := game.NoMove
+	if hist && ply > 0 {
+		cm = s.counter[s.key[ply-1]]
+	}
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		var v int32
@@ -1042,6 +1204,10 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 			v = 1<<27 + 2
 		case m == k1:
 			v = 1<<27 + 1
+		case hist && m == cm:
+			v = 1 << 27
+		case hist:
+			v = int32(s.quietHistory(m, s.keyOf(m), ply, us))
 		default:
 			v = s.history[us][histFrom(m)][m.To()]
 		}

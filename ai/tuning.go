@@ -1,13 +1,23 @@
 package ai
 
-// tuning holds the search's switches that differ by rule set: each is on
-// where a match showed it to help (README.md, "Issue 26, 2026-12-05").
+// tuning holds the search's switches that differ by rule set: each was
+// kept where a match showed it to help (README.md, "Issue 26").
 type tuning struct {
 	// see orders the captures that lose material by static exchange
 	// (game.Position.SEE) after the quiet moves and skips them in
 	// quiescence (full-size rule sets; SEE does not cover the Bifold
 	// Halfgi family)
 	see bool
+	// hist keeps the quiet moves' histories within ±histMax with a malus
+	// for the quiet moves searched before a cut-off, adds continuation
+	// histories (by the moved kind and destination after the opponent's
+	// last move and one's own before it) and a counter move per last move
+	hist bool
+	// lmr reduces late quiet moves by a table of ln(depth)·ln(moves)
+	// (lmrTable), less at PV nodes, for killers, counter moves, checks and
+	// by history, more when the static evaluation is not improving, instead
+	// of the fixed 1 or 1 + depth/4
+	lmr bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
