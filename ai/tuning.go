@@ -24,7 +24,7 @@ type tuning struct {
 var tunings = map[string]tuning{
 	"bedlam":       {see: true},
 	"assimilation": {see: true},
-	"chess":        {see: true},
+	"chess":        {see: true, hist: true, lmr: true},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,
