@@ -23,7 +23,7 @@ type tuning struct {
 // tunings are the switches by rule-set id; a rule set not listed has none.
 var tunings = map[string]tuning{
 	"bedlam":       {see: true},
-	"assimilation": {see: true},
+	"assimilation": {see: true, hist: true, lmr: true},
 	"chess":        {see: true, hist: true, lmr: true},
 }
 
