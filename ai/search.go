@@ -471,7 +471,9 @@ func (s *searcher) rootPass(depth, alpha, beta, first int) (int, game.Move) {
 	s.pvLen[0] = 0
 	for i := first; i < ml.N; i++ {
 		m := ml.Moves[i]
-		s.key[0] = s.keyOf(m)
+		if s.tn.hist {
+			s.key[0] = s.keyOf(m)
+		}
 		s.push(m)
 		var score int
 		if i == first {
@@ -877,31 +879,8 @@ stages:
 						s.updatePV(ply, m)
 					}
 					if score >= beta {
-						if quiet && s.tn.hist {
-							if s.killers[ply][0] != m {
-								s.killers[ply][1] = s.killers[ply][0]
-								s.killers[ply][0] = m
-							}
-							bonus := min(32*depth*depth, 1600)
-							s.historyUpdate(m, mk, ply, us, bonus)
-							for _, q := range s.quietsT[ply][:nQuiets] {
-								if q != m {
-									s.historyUpdate(q, s.keyOf(q), ply, us, -bonus)
-								}
-							}
-							if ply > 0 {
-								s.counter[s.key[ply-1]] = m
-							}
-						} else if quiet {
-							if s.killers[ply][0] != m {
-								s.killers[ply][1] = s.killers[ply][0]
-								s.killers[ply][0] = m
-							}
-							h := &s.history[us][histFrom(m)][m.To()]
-							*h += int32(depth * depth)
-							if *h > 1<<20 {
-								s.ageHistory()
-							}
+						if quiet {
+							s.quietCutoff(m, mk, ply, depth, us, s.quietsT[ply][:nQuiets])
 						}
 						break stages
 					}
@@ -939,6 +918,35 @@ stages:
 	}
 	s.ttStore(depth, bestScore, staticEval, flag, bestMove, ply)
 	return bestScore
+}
+
+// quietCutoff records quiet move m (key mk; searched at ply with depth, by
+// side us) as the move that cut off: a killer, and a history bonus; with
+// tn.hist also a malus for the quiet moves searched before it (tried, which
+// ends with m) and the counter move to the last move.
+func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, tried []game.Move) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	if !s.tn.hist {
+		h := &s.history[us][histFrom(m)][m.To()]
+		*h += int32(depth * depth)
+		if *h > 1<<20 {
+			s.ageHistory()
+		}
+		return
+	}
+	bonus := min(32*depth*depth, 1600)
+	s.historyUpdate(m, mk, ply, us, bonus)
+	for _, q := range tried {
+		if q != m {
+			s.historyUpdate(q, s.keyOf(q), ply, us, -bonus)
+		}
+	}
+	if ply > 0 {
+		s.counter[s.key[ply-1]] = m
+	}
 }
 
 // lmrTable is the late-move reduction by depth and move number (tn.lmr):
