@@ -92,6 +92,8 @@ browserSuites({ width: 1280, height: 720 }, suite => {
         'the caption says the example waits only where it has moves');
       assert.deepEqual(await s.evaluate(pictureSquares), squaresOf(help.sections[2].example), 'the picture shows the section\'s example');
       assert.deepEqual(gate.held.length, 1, 'main.wasm was held back all along');
+      assert.equal(await s.evaluate(() => getComputedStyle(document.getElementById('loader')).visibility), 'hidden',
+        'the loading message hides the example while How to play is open');
       await s.screenshot('early-help');
 
       // The game arrives: the lesson goes on at the section read, in the
