@@ -151,7 +151,9 @@ func (e *Engine) Stop() { e.stop.Store(true) }
 func (e *Engine) Clear() {
 	clear(e.tt)
 	e.s.history = [2][64 + 32][64]int32{}
-	e.s.cont = [2][moveKeys][moveKeys]int16{}
+	if e.s.cont != nil {
+		clear(e.s.cont[:])
+	}
 	e.s.counter = [moveKeys]game.Move{}
 }
 
@@ -216,12 +218,14 @@ type searcher struct {
 	// tn.hist: the moves' keys by ply (moved kind and destination, keyOf;
 	// 0 for a null move), the continuation histories of a quiet move after
 	// the opponent's last move (cont[0]) and after one's own before it
-	// (cont[1]), by their keys; the counter move to each key; the quiet
-	// moves searched at each ply (for the malus at a cut-off)
+	// (cont[1]), by their keys (allocated by the first search with
+	// tn.hist); the counter move to each key; the quiet moves searched at
+	// each ply and their keys (for the malus at a cut-off)
 	key     [maxPly + 2]int
-	cont    [2][moveKeys][moveKeys]int16
+	cont    *[2][moveKeys][moveKeys]int16
 	counter [moveKeys]game.Move
 	quietsT [maxPly + 1][48]game.Move
+	quietsK [maxPly + 1][48]int16
 	// tn.lmr, tn.hist: the static evaluations by ply (-infinity in check)
 	evals [maxPly + 2]int
 }
@@ -282,6 +286,9 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.tn = tuning{}
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
+	}
+	if s.tn.hist && s.cont == nil {
+		s.cont = new([2][moveKeys][moveKeys]int16) // 2.4 MB, only where used
 	}
 	for k := range s.seeVal {
 		s.seeVal[k] = s.ev.value[k]
@@ -813,6 +820,7 @@ stages:
 				s.key[ply] = mk
 				if quiet && nQuiets < len(s.quietsT[ply]) {
 					s.quietsT[ply][nQuiets] = m
+					s.quietsK[ply][nQuiets] = int16(mk)
 					nQuiets++
 				}
 			}
@@ -880,7 +888,7 @@ stages:
 					}
 					if score >= beta {
 						if quiet {
-							s.quietCutoff(m, mk, ply, depth, us, s.quietsT[ply][:nQuiets])
+							s.quietCutoff(m, mk, ply, depth, us, nQuiets)
 						}
 						break stages
 					}
@@ -922,9 +930,10 @@ stages:
 
 // quietCutoff records quiet move m (key mk; searched at ply with depth, by
 // side us) as the move that cut off: a killer, and a history bonus; with
-// tn.hist also a malus for the quiet moves searched before it (tried, which
-// ends with m) and the counter move to the last move.
-func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, tried []game.Move) {
+// tn.hist also a malus for the quiet moves searched before it (the first
+// tried of quietsT[ply], which end with m) and the counter move to the last
+// move.
+func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, tried int) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
@@ -939,9 +948,9 @@ func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, t
 	}
 	bonus := min(32*depth*depth, 1600)
 	s.historyUpdate(m, mk, ply, us, bonus)
-	for _, q := range tried {
+	for i, q := range s.quietsT[ply][:tried] {
 		if q != m {
-			s.historyUpdate(q, s.keyOf(q), ply, us, -bonus)
+			s.historyUpdate(q, int(s.quietsK[ply][i]), ply, us, -bonus)
 		}
 	}
 	if ply > 0 {
@@ -1078,6 +1087,8 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	}
 	n := 0
 	sc := &s.scores[ply]
+	var th uint64 // tn.see, Bifold Halfgi: the squares the opponent threatens, once needed
+	thDone := false
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		v, order := s.capScore(m)
@@ -1085,7 +1096,16 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 			continue // delta pruning: even winning this cannot reach alpha
 		}
 		if s.tn.see && !inCheck {
-			if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
+			if s.ev.bifold {
+				if v < s.bifoldRisk(m) {
+					if !thDone {
+						th, thDone = p.ThreatMap(p.Turn()^1), true
+					}
+					if th>>uint(m.To()&63)&1 != 0 {
+						continue // what it takes is worth less than what it risks
+					}
+				}
+			} else if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
 				continue // the exchange loses material
 			}
 		}
@@ -1171,6 +1191,27 @@ func (s *searcher) capScore(m game.Move) (int, int32) {
 	return v, int32(v*16 - a/16)
 }
 
+// bifoldRisk is what the pieces that make Bifold Halfgi move m are worth to
+// their side (a royal as much as capturing one): what m risks when the
+// opponent threatens its destination. For tn.see in the Bifold Halfgi
+// family, which game.Position.SEE does not cover: a capture that takes less
+// than this onto a threatened square is put off, and left out of
+// quiescence, as a capture that loses by SEE is in the full-size games.
+func (s *searcher) bifoldRisk(m game.Move) int {
+	val := &s.ev.value
+	if m.Part() != game.NoKind {
+		return bifoldCaptValue(val, m.Part())
+	}
+	r := 0
+	us := s.p.Turn()
+	for _, x := range s.p.At(m.From()) {
+		if x != game.NoPiece && x.Color() == us {
+			r += bifoldCaptValue(val, x.Kind())
+		}
+	}
+	return r
+}
+
 func bifoldCaptValue(val *[game.NumKinds]int, k game.Kind) int {
 	if k.Royal() {
 		return 1500
@@ -1184,6 +1225,8 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 	us := s.p.Turn()
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	hist := s.tn.hist
+	var th uint64 // tn.see, Bifold Halfgi: the squares the opponent threatens, once needed
+	thDone := false
 	cm := game.NoMove
 	if hist && ply > 0 {
 		cm = s.counter[s.key[ply-1]]
@@ -1195,9 +1238,20 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 		case m == hashMove:
 			v = 1 << 30
 		case !isQuiet(m):
-			_, order := s.capScore(m)
+			gain, order := s.capScore(m)
 			v = 1<<28 + order
-			if s.tn.see {
+			switch {
+			case !s.tn.see:
+			case s.ev.bifold:
+				if gain < s.bifoldRisk(m) {
+					if !thDone {
+						th, thDone = s.p.ThreatMap(us^1), true
+					}
+					if th>>uint(m.To()&63)&1 != 0 {
+						v = badCapture + order // after the quiet moves
+					}
+				}
+			default:
 				if see, ok := s.p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
 					v = badCapture + order // after the quiet moves
 				}
