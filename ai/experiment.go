@@ -23,6 +23,8 @@ func experiment(t *tuning) {
 			t.hist = on
 		case "lmr":
 			t.lmr = on
+		case "prune":
+			t.prune = on
 		}
 	}
 }

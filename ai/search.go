@@ -698,9 +698,19 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	s.evals[ply] = staticEval
+	if inCheck {
+		s.evals[ply] = -infinity
+	}
+	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
+
 	if !pvNode && !inCheck && abs(beta) < MateBound {
 		// reverse futility: far above beta at low depth
-		if depth <= 3 && staticEval-120*depth >= beta {
+		if s.tn.prune {
+			if depth <= 6 && staticEval-pruneMargin(depth, improving) >= beta {
+				return staticEval
+			}
+		} else if depth <= 3 && staticEval-120*depth >= beta {
 			return staticEval
 		}
 		// null move: if passing still beats beta, a real move will too.
@@ -745,11 +755,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	sc := &s.scores[ply]
 	us := p.Turn()
 	s.nBad[ply] = 0
-	s.evals[ply] = staticEval
-	if inCheck {
-		s.evals[ply] = -infinity
-	}
-	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
 	nQuiets := 0
 
 	bestScore := -infinity
@@ -806,6 +811,7 @@ stages:
 			// frontier
 			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
 				if depth <= 2 && staticEval+150*depth <= alpha ||
+					s.tn.prune && depth <= 5 && quiets > lmpCount(depth, improving) ||
 					depth <= 3 && quiets > 6+depth*depth*4 { // late move pruning
 					if !pruned && j >= 4 {
 						keepLoud(ml, sc, j+1)
@@ -958,6 +964,24 @@ func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, t
 	}
 }
 
+// pruneMargin is tn.prune's reverse-futility margin at depth: less when the
+// static evaluation is improving.
+func pruneMargin(depth int, improving bool) int {
+	if improving {
+		return 100*depth - 50
+	}
+	return 100 * depth
+}
+
+// lmpCount is tn.prune's move count after which the quiet moves at depth
+// are pruned: fewer when the static evaluation is not improving.
+func lmpCount(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
+
 // lmrTable is the late-move reduction by depth and move number (tn.lmr):
 // ln(depth)·ln(moves+1)/2, rounded.
 var lmrTable [64][64]int8
@@ -1087,8 +1111,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	}
 	n := 0
 	sc := &s.scores[ply]
-	var th uint64 // tn.see, Bifold Halfgi: the squares the opponent threatens, once needed
-	thDone := false
+	var th threats
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		v, order := s.capScore(m)
@@ -1097,13 +1120,8 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		if s.tn.see && !inCheck {
 			if s.ev.bifold {
-				if v < s.bifoldRisk(m) {
-					if !thDone {
-						th, thDone = p.ThreatMap(p.Turn()^1), true
-					}
-					if th>>uint(m.To()&63)&1 != 0 {
-						continue // what it takes is worth less than what it risks
-					}
+				if s.bifoldLoses(m, v, &th) {
+					continue // what it takes is worth less than what it risks
 				}
 			} else if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
 				continue // the exchange loses material
@@ -1191,12 +1209,33 @@ func (s *searcher) capScore(m game.Move) (int, int32) {
 	return v, int32(v*16 - a/16)
 }
 
+// threats is the opponent's threat map (game.Position.ThreatMap) at a node,
+// computed when first needed.
+type threats struct {
+	sq   uint64
+	done bool
+}
+
+// bifoldLoses is tn.see's stand-in for SEE in the Bifold Halfgi family,
+// which game.Position.SEE does not cover: it reports whether capture m,
+// which gains gain at once (capScore), takes less than its movers are worth
+// (bifoldRisk) onto a square the opponent threatens (rule 8), so that they
+// can be taken back. Such a capture is put off to after the quiet moves and
+// left out of quiescence, as a capture that loses by SEE is in the
+// full-size games.
+func (s *searcher) bifoldLoses(m game.Move, gain int, th *threats) bool {
+	if gain >= s.bifoldRisk(m) {
+		return false
+	}
+	if !th.done {
+		th.sq, th.done = s.p.ThreatMap(s.p.Turn()^1), true
+	}
+	return th.sq>>uint(m.To()&63)&1 != 0
+}
+
 // bifoldRisk is what the pieces that make Bifold Halfgi move m are worth to
 // their side (a royal as much as capturing one): what m risks when the
-// opponent threatens its destination. For tn.see in the Bifold Halfgi
-// family, which game.Position.SEE does not cover: a capture that takes less
-// than this onto a threatened square is put off, and left out of
-// quiescence, as a capture that loses by SEE is in the full-size games.
+// opponent threatens its destination.
 func (s *searcher) bifoldRisk(m game.Move) int {
 	val := &s.ev.value
 	if m.Part() != game.NoKind {
@@ -1225,8 +1264,7 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 	us := s.p.Turn()
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	hist := s.tn.hist
-	var th uint64 // tn.see, Bifold Halfgi: the squares the opponent threatens, once needed
-	thDone := false
+	var th threats
 	cm := game.NoMove
 	if hist && ply > 0 {
 		cm = s.counter[s.key[ply-1]]
@@ -1243,13 +1281,8 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 			switch {
 			case !s.tn.see:
 			case s.ev.bifold:
-				if gain < s.bifoldRisk(m) {
-					if !thDone {
-						th, thDone = s.p.ThreatMap(us^1), true
-					}
-					if th>>uint(m.To()&63)&1 != 0 {
-						v = badCapture + order // after the quiet moves
-					}
+				if s.bifoldLoses(m, gain, &th) {
+					v = badCapture + order // after the quiet moves
 				}
 			default:
 				if see, ok := s.p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {

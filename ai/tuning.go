@@ -18,6 +18,9 @@ type tuning struct {
 	// by history, more when the static evaluation is not improving, instead
 	// of the fixed 1 or 1 + depth/4
 	lmr bool
+	// prune: reverse futility to depth 6 and move-count pruning to depth 5,
+	// both by the "improving" flag (pruneMargin, lmpCount)
+	prune bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
