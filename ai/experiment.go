@@ -25,6 +25,12 @@ func experiment(t *tuning) {
 			t.lmr = on
 		case "prune":
 			t.prune = on
+		case "qtt":
+			t.qtt = on
+		case "nmp":
+			t.nmp = on
+		case "badr":
+			t.badr = on
 		}
 	}
 }

@@ -718,6 +718,9 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
+			if s.tn.nmp {
+				r = 3 + depth/3 + min((staticEval-beta)/200, 3)
+			}
 			s.key[ply] = 0
 			p.MakeNull()
 			s.nodes++
@@ -838,7 +841,9 @@ stages:
 				// late move reduction for quiet moves
 				r := 0
 				if s.tn.lmr {
-					if depth >= 3 && quiet && i >= 2 && !inCheck {
+					// (tn.badr: the captures that lose by SEE too, searched
+					// after the quiet moves)
+					if depth >= 3 && (quiet || s.tn.badr && rest && sc[j&(game.MaxMoves-1)] < badCapture/2) && i >= 2 && !inCheck {
 						r = int(lmrTable[min(depth, 63)][min(i, 63)])
 						if pvNode {
 							r--
@@ -852,7 +857,7 @@ stages:
 						if s.check && p.InCheck() {
 							r-- // gives check
 						}
-						if s.tn.hist {
+						if s.tn.hist && quiet {
 							r -= s.quietHistory(m, mk, ply, us) / 12000
 						}
 						r = max(0, min(r, depth-2))
@@ -1086,14 +1091,38 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		return s.ev.eval(p)
 	}
 	inCheck := s.check && p.InCheck()
+	hashMove := game.NoMove
+	origAlpha := alpha
 	best := -infinity
-	if !inCheck {
-		if s.ev.bifold {
-			best = s.ev.evalBifold(p)
-		} else {
-			best = s.ev.evalFull(p)
+	standPat := -infinity
+	if s.tn.qtt {
+		if en := s.ttProbe(); en != nil {
+			hashMove = en.move
+			sc := ttScore(int(en.score), ply)
+			switch {
+			case en.flag == ttExact,
+				en.flag == ttLower && sc >= beta,
+				en.flag == ttUpper && sc <= alpha:
+				return sc
+			}
+			if !inCheck {
+				standPat = int(en.eval)
+			}
 		}
+	}
+	if !inCheck {
+		if standPat == -infinity {
+			if s.ev.bifold {
+				standPat = s.ev.evalBifold(p)
+			} else {
+				standPat = s.ev.evalFull(p)
+			}
+		}
+		best = standPat
 		if best >= beta {
+			if s.tn.qtt {
+				s.qttStore(best, standPat, ttLower, game.NoMove, ply)
+			}
 			return best
 		}
 		if best > alpha {
@@ -1129,9 +1158,13 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		ml.Moves[n] = m
 		sc[n] = order
+		if m == hashMove {
+			sc[n] = 1 << 30
+		}
 		n++
 	}
 	ml.N = n
+	bestMove := game.NoMove
 	for i := 0; i < ml.N; i++ {
 		m := pick(ml, sc, i)
 		s.push(m)
@@ -1142,6 +1175,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		if score > best {
 			best = score
+			bestMove = m
 			if score > alpha {
 				alpha = score
 				if score >= beta {
@@ -1153,7 +1187,31 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if best == -infinity {
 		return alpha
 	}
+	if s.tn.qtt {
+		flag := uint8(ttExact)
+		switch {
+		case best >= beta:
+			flag = ttLower
+		case best <= origAlpha:
+			flag = ttUpper
+		}
+		s.qttStore(best, standPat, flag, bestMove, ply)
+	}
 	return best
+}
+
+// qttStore is ttStore at depth 0 for quiescence (tn.qtt), which keeps an
+// entry of the main search for the same position (its depth and move are
+// worth more).
+func (s *searcher) qttStore(score, eval int, flag uint8, m game.Move, ply int) {
+	h := s.p.Hash()
+	if en := &s.e.tt[h&s.e.mask]; en.key == uint32(h>>32) && en.depth > 0 && en.flag != 0 {
+		return
+	}
+	if eval == -infinity {
+		eval = 0 // (in check: no static evaluation)
+	}
+	s.ttStore(0, score, eval, flag, m, ply)
 }
 
 // capScore returns what move m wins at once (the victim, plus the promotion

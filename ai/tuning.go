@@ -4,9 +4,9 @@ package ai
 // kept where a match showed it to help (README.md, "Issue 26").
 type tuning struct {
 	// see orders the captures that lose material by static exchange
-	// (game.Position.SEE) after the quiet moves and skips them in
-	// quiescence (full-size rule sets; SEE does not cover the Bifold
-	// Halfgi family)
+	// (game.Position.SEE; in the Bifold Halfgi family, which it does not
+	// cover, bifoldLoses) after the quiet moves and skips them in
+	// quiescence
 	see bool
 	// hist keeps the quiet moves' histories within ±histMax with a malus
 	// for the quiet moves searched before a cut-off, adds continuation
@@ -21,13 +21,22 @@ type tuning struct {
 	// prune: reverse futility to depth 6 and move-count pruning to depth 5,
 	// both by the "improving" flag (pruneMargin, lmpCount)
 	prune bool
+	// qtt probes and stores the transposition table in quiescence
+	// (qttStore), nmp reduces the null move by 3 + depth/3 and up to 3 more
+	// by the margin above beta
+	qtt, nmp bool
+	// badr: late-move reductions (tn.lmr) for the captures that lose by SEE
+	badr bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
 var tunings = map[string]tuning{
-	"bedlam":       {see: true},
-	"assimilation": {see: true, hist: true, lmr: true},
-	"chess":        {see: true, hist: true, lmr: true},
+	"bedlam":              {see: true},
+	"bifold-halfgi":       {see: true},
+	"bifold-halfgi-pawns": {see: true},
+	"bifold-halfgi-weak":  {see: true},
+	"assimilation":        {see: true, hist: true, lmr: true},
+	"chess":               {see: true, hist: true, lmr: true},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,
