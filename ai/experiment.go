@@ -31,6 +31,8 @@ func experiment(t *tuning) {
 			t.nmp = on
 		case "badr":
 			t.badr = on
+		case "seeo":
+			t.seeo = on
 		}
 	}
 }

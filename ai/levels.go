@@ -31,7 +31,8 @@ var levels = [MaxLevel + 1]level{
 // LevelConfig returns the search configuration of a playing level (1..8;
 // out-of-range values are clamped) with the given move time (0: 1 s) and
 // seed. Levels 1-3 search without the switches of tuning.go, as before
-// issue 26.
+// issue 26; levels 4-5 keep every capture in quiescence in the Bifold
+// Halfgi family (Config.shallow).
 func LevelConfig(lvl int, moveTime time.Duration, seed uint64) Config {
 	lvl = min(max(lvl, 1), MaxLevel)
 	if moveTime <= 0 {
@@ -44,5 +45,6 @@ func LevelConfig(lvl int, moveTime time.Duration, seed uint64) Config {
 		Noise:      l.noise,
 		RandomMove: l.random,
 		plain:      lvl <= 3,
+		shallow:    lvl <= 5,
 	}
 }

@@ -80,6 +80,11 @@ type Config struct {
 	// plain searches without the switches of tuning.go (levels 1-3: the
 	// beginners' levels search as they did before issue 26)
 	plain bool
+	// shallow keeps every capture in quiescence in the Bifold Halfgi family
+	// (tuning's seeo; levels 4-5): at depth 2-3 its stand-in for SEE,
+	// bifoldLoses, left out captures that mattered (level 4 lost to level
+	// 3, 44-0-56, ai/README "Issue 26, 2026-12-06, later")
+	shallow bool
 }
 
 // MaxLines is the most lines a MultiPV search reports.
@@ -286,6 +291,9 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s.tn = tuning{}
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
+	}
+	if cfg.shallow {
+		s.tn.seeo = true
 	}
 	if s.tn.hist && s.cont == nil {
 		s.cont = new([2][moveKeys][moveKeys]int16) // 2.4 MB, only where used
@@ -1149,7 +1157,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		if s.tn.see && !inCheck {
 			if s.ev.bifold {
-				if s.bifoldLoses(m, v, &th) {
+				if !s.tn.seeo && s.bifoldLoses(m, v, &th) {
 					continue // what it takes is worth less than what it risks
 				}
 			} else if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {

@@ -27,6 +27,9 @@ type tuning struct {
 	qtt, nmp bool
 	// badr: late-move reductions (tn.lmr) for the captures that lose by SEE
 	badr bool
+	// seeo: in the Bifold Halfgi family, see orders the captures but
+	// quiescence keeps them all (levels 4-5: Config.shallow)
+	seeo bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
