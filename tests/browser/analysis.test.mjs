@@ -135,25 +135,28 @@ browserSuites({ width: 1280, height: 720, dpr: 1 }, suite => {
       await reveal(s, '#an-graph');
       await s.getByRole('button', { name: point.text }).click();
       await s.waitFor(p => { const v = window.chimera.analysis(); return !!v && (v.path === p); }, { arg: point.path, what: 'the graph jumped to the blunder' });
-      // Learn from your mistakes: White's (the board's side).
+      // Learn from your mistakes: White's (the board's side), at White's
+      // planted blunder (an odd ply; in Bifold Halfgi Black's comes first).
+      const own = blunders.find(b => b % 2 === 1);
+      assert.ok(own, `a blunder of White's among ${blunders}`);
       await reveal(s, '#an-learn');
       await btn(s, 'Learn from your mistakes').click();
       await reveal(s, '#an-learning');
       await s.waitFor(_ => { const v = window.chimera.analysis(); return !!v && (v.learn && v.learn.state === 'find'); }, { arg: null, what: 'a mistake to find' });
       for (let i = 0; i < 20; i++) {
         const a = await analysis(s);
-        if (a.path.length === blunders[0] - 1) break;
+        if (a.path.length === own - 1) break;
         await btn(s, 'Next mistake').click();
         await s.waitFor(p => { const v = window.chimera.analysis(); return !!v && (v.path !== p); }, { arg: a.path, what: 'the next mistake' });
       }
       let a = await analysis(s);
-      assert.equal(a.path.length, blunders[0] - 1, 'at the planted blunder');
+      assert.equal(a.path.length, own - 1, 'at the planted blunder');
       const side = turnOf(a.position);
-      await boardInput(s, moves[blunders[0] - 1], side);
+      await boardInput(s, moves[own - 1], side);
       await s.waitFor(_ => { const v = window.chimera.analysis(); return !!v && (/try again/.test(v.learn.said)); }, { arg: null, what: 'the blunder refused again' });
       a = await analysis(s);
-      assert.equal(a.path.length, blunders[0] - 1, 'the board is back before the move');
-      const better = r.marked.find(x => x.ply === blunders[0]).betterMove;
+      assert.equal(a.path.length, own - 1, 'the board is back before the move');
+      const better = r.marked.find(x => x.ply === own).betterMove;
       await boardInput(s, better, side);
       await s.waitFor(_ => { const v = window.chimera.analysis(); return !!v && (v.learn.state === 'right' && v.learn.solved === 1); }, { arg: null, what: 'the better move accepted' });
       await s.assertClean();
