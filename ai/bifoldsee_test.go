@@ -1,10 +1,6 @@
 package ai
 
-import (
-	"testing"
-
-	"chimera/game"
-)
+import "testing"
 
 // TestBifoldLoses checks tn.see's stand-in for SEE in the Bifold Halfgi
 // family: a capture loses when it takes less than its movers are worth onto
@@ -34,14 +30,7 @@ func TestBifoldLoses(t *testing.T) {
 		// the same, the black pawns on e6 left-handed: they cannot take towards d5
 		{"bifold-halfgi-pawns", "4(wf)3/8/4(ll)3/3(ll)4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5xl", false},
 	} {
-		v, err := game.VariantByID(tc.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := game.Parse(v, tc.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.fen, err)
-		}
+		p := mustParse(t, tc.variant, tc.fen)
 		m, err := p.ParseMove(tc.move)
 		if err != nil {
 			t.Fatalf("%s %s: %v", tc.fen, tc.move, err)
@@ -49,7 +38,7 @@ func TestBifoldLoses(t *testing.T) {
 		e := NewEngine(1)
 		s := &e.s
 		s.p = p
-		s.ev = newEvaluator(v)
+		s.ev = newEvaluator(p.Variant())
 		s.ev.reset(p)
 		gain, _ := s.capScore(m)
 		var th threats

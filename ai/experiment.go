@@ -13,26 +13,11 @@ import (
 // matches of README.md ("Issue 26"). Without the tag the switches are
 // tunings' only.
 func experiment(t *tuning) {
+	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
-		on := v != "0"
-		switch k {
-		case "see":
-			t.see = on
-		case "hist":
-			t.hist = on
-		case "lmr":
-			t.lmr = on
-		case "prune":
-			t.prune = on
-		case "qtt":
-			t.qtt = on
-		case "nmp":
-			t.nmp = on
-		case "badr":
-			t.badr = on
-		case "seeo":
-			t.seeo = on
+		if sw := switches[k]; sw != nil {
+			*sw = v != "0"
 		}
 	}
 }

@@ -706,19 +706,9 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	s.evals[ply] = staticEval
-	if inCheck {
-		s.evals[ply] = -infinity
-	}
-	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
-
 	if !pvNode && !inCheck && abs(beta) < MateBound {
 		// reverse futility: far above beta at low depth
-		if s.tn.prune {
-			if depth <= 6 && staticEval-pruneMargin(depth, improving) >= beta {
-				return staticEval
-			}
-		} else if depth <= 3 && staticEval-120*depth >= beta {
+		if depth <= 3 && staticEval-120*depth >= beta {
 			return staticEval
 		}
 		// null move: if passing still beats beta, a real move will too.
@@ -726,9 +716,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
-			if s.tn.nmp {
-				r = 3 + depth/3 + min((staticEval-beta)/200, 3)
-			}
 			s.key[ply] = 0
 			p.MakeNull()
 			s.nodes++
@@ -766,6 +753,11 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	sc := &s.scores[ply]
 	us := p.Turn()
 	s.nBad[ply] = 0
+	s.evals[ply] = staticEval
+	if inCheck {
+		s.evals[ply] = -infinity
+	}
+	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
 	nQuiets := 0
 
 	bestScore := -infinity
@@ -822,7 +814,6 @@ stages:
 			// frontier
 			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
 				if depth <= 2 && staticEval+150*depth <= alpha ||
-					s.tn.prune && depth <= 5 && quiets > lmpCount(depth, improving) ||
 					depth <= 3 && quiets > 6+depth*depth*4 { // late move pruning
 					if !pruned && j >= 4 {
 						keepLoud(ml, sc, j+1)
@@ -849,9 +840,7 @@ stages:
 				// late move reduction for quiet moves
 				r := 0
 				if s.tn.lmr {
-					// (tn.badr: the captures that lose by SEE too, searched
-					// after the quiet moves)
-					if depth >= 3 && (quiet || s.tn.badr && rest && sc[j&(game.MaxMoves-1)] < badCapture/2) && i >= 2 && !inCheck {
+					if depth >= 3 && quiet && i >= 2 && !inCheck {
 						r = int(lmrTable[min(depth, 63)][min(i, 63)])
 						if pvNode {
 							r--
@@ -865,7 +854,7 @@ stages:
 						if s.check && p.InCheck() {
 							r-- // gives check
 						}
-						if s.tn.hist && quiet {
+						if s.tn.hist {
 							r -= s.quietHistory(m, mk, ply, us) / 12000
 						}
 						r = max(0, min(r, depth-2))
@@ -977,24 +966,6 @@ func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, t
 	}
 }
 
-// pruneMargin is tn.prune's reverse-futility margin at depth: less when the
-// static evaluation is improving.
-func pruneMargin(depth int, improving bool) int {
-	if improving {
-		return 100*depth - 50
-	}
-	return 100 * depth
-}
-
-// lmpCount is tn.prune's move count after which the quiet moves at depth
-// are pruned: fewer when the static evaluation is not improving.
-func lmpCount(depth int, improving bool) int {
-	if improving {
-		return 3 + depth*depth
-	}
-	return (3 + depth*depth) / 2
-}
-
 // lmrTable is the late-move reduction by depth and move number (tn.lmr):
 // ln(depth)·ln(moves+1)/2, rounded.
 var lmrTable [64][64]int8
@@ -1099,38 +1070,14 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		return s.ev.eval(p)
 	}
 	inCheck := s.check && p.InCheck()
-	hashMove := game.NoMove
-	origAlpha := alpha
 	best := -infinity
-	standPat := -infinity
-	if s.tn.qtt {
-		if en := s.ttProbe(); en != nil {
-			hashMove = en.move
-			sc := ttScore(int(en.score), ply)
-			switch {
-			case en.flag == ttExact,
-				en.flag == ttLower && sc >= beta,
-				en.flag == ttUpper && sc <= alpha:
-				return sc
-			}
-			if !inCheck {
-				standPat = int(en.eval)
-			}
-		}
-	}
 	if !inCheck {
-		if standPat == -infinity {
-			if s.ev.bifold {
-				standPat = s.ev.evalBifold(p)
-			} else {
-				standPat = s.ev.evalFull(p)
-			}
+		if s.ev.bifold {
+			best = s.ev.evalBifold(p)
+		} else {
+			best = s.ev.evalFull(p)
 		}
-		best = standPat
 		if best >= beta {
-			if s.tn.qtt {
-				s.qttStore(best, standPat, ttLower, game.NoMove, ply)
-			}
 			return best
 		}
 		if best > alpha {
@@ -1166,13 +1113,9 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		ml.Moves[n] = m
 		sc[n] = order
-		if m == hashMove {
-			sc[n] = 1 << 30
-		}
 		n++
 	}
 	ml.N = n
-	bestMove := game.NoMove
 	for i := 0; i < ml.N; i++ {
 		m := pick(ml, sc, i)
 		s.push(m)
@@ -1183,7 +1126,6 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 		}
 		if score > best {
 			best = score
-			bestMove = m
 			if score > alpha {
 				alpha = score
 				if score >= beta {
@@ -1195,31 +1137,7 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 	if best == -infinity {
 		return alpha
 	}
-	if s.tn.qtt {
-		flag := uint8(ttExact)
-		switch {
-		case best >= beta:
-			flag = ttLower
-		case best <= origAlpha:
-			flag = ttUpper
-		}
-		s.qttStore(best, standPat, flag, bestMove, ply)
-	}
 	return best
-}
-
-// qttStore is ttStore at depth 0 for quiescence (tn.qtt), which keeps an
-// entry of the main search for the same position (its depth and move are
-// worth more).
-func (s *searcher) qttStore(score, eval int, flag uint8, m game.Move, ply int) {
-	h := s.p.Hash()
-	if en := &s.e.tt[h&s.e.mask]; en.key == uint32(h>>32) && en.depth > 0 && en.flag != 0 {
-		return
-	}
-	if eval == -infinity {
-		eval = 0 // (in check: no static evaluation)
-	}
-	s.ttStore(0, score, eval, flag, m, ply)
 }
 
 // capScore returns what move m wins at once (the victim, plus the promotion

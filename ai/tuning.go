@@ -18,15 +18,6 @@ type tuning struct {
 	// by history, more when the static evaluation is not improving, instead
 	// of the fixed 1 or 1 + depth/4
 	lmr bool
-	// prune: reverse futility to depth 6 and move-count pruning to depth 5,
-	// both by the "improving" flag (pruneMargin, lmpCount)
-	prune bool
-	// qtt probes and stores the transposition table in quiescence
-	// (qttStore), nmp reduces the null move by 3 + depth/3 and up to 3 more
-	// by the margin above beta
-	qtt, nmp bool
-	// badr: late-move reductions (tn.lmr) for the captures that lose by SEE
-	badr bool
 	// seeo: in the Bifold Halfgi family, see orders the captures but
 	// quiescence keeps them all (levels 4-5: Config.shallow)
 	seeo bool
