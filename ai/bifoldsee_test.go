@@ -8,35 +8,27 @@ import "testing"
 func TestBifoldLoses(t *testing.T) {
 	for _, tc := range []struct {
 		variant, fen, move string
-		loses, exact       bool // without tn.seex and with it
+		loses              bool
 	}{
 		// a halfling queen takes a pawn defended by a pawn
-		{"bifold-halfgi", "4(wf)3/8/4p3/3p4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", true, true},
+		{"bifold-halfgi", "4(wf)3/8/4p3/3p4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", true},
 		// the same pawn undefended
-		{"bifold-halfgi", "4(wf)3/8/8/3p4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", false, false},
+		{"bifold-halfgi", "4(wf)3/8/8/3p4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", false},
 		// a pawn takes a defended halfling queen: it gains more than it risks
-		{"bifold-halfgi", "4(wf)3/8/4p3/3q4/4P3/8/8/4(WF)3[] w - - 0 1", "e4d5", false, false},
+		{"bifold-halfgi", "4(wf)3/8/4p3/3q4/4P3/8/8/4(WF)3[] w - - 0 1", "e4d5", false},
 		// a queen unit takes a pawn defended by a halfling rook's reach
-		{"bifold-halfgi", "4(wf)3/3r4/8/3p4/8/8/3(QQ)4/4(WF)3[] w - - 0 1", "d2d5", true, true},
+		{"bifold-halfgi", "4(wf)3/3r4/8/3p4/8/8/3(QQ)4/4(WF)3[] w - - 0 1", "d2d5", true},
 		// one queen of the unit leaves it to take the same pawn: it risks one half
-		{"bifold-halfgi", "4(wf)3/3r4/8/3p4/8/8/3(QQ)4/4(WF)3[] w - - 0 1", "d2d5/q", true, false},
-		// a lone halfling queen takes a pawn that only a lone halfling rook
-		// reaches: that rook could only share the square with it
-		{"bifold-halfgi", "4(wf)3/3r4/8/3p4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", true, false},
-		// a lone halfling queen takes the pawn defended by the rook unit
-		{"bifold-halfgi", "4(wf)3/3(rr)4/8/3p4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", true, true},
-		// a lone halfling queen takes the black half rook beside a white one:
-		// the two white pieces left there can be taken by the lone black rook
-		{"bifold-halfgi", "4(wf)3/3r4/8/3(Rr)4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5", true, true},
+		{"bifold-halfgi", "4(wf)3/3r4/8/3p4/8/8/3(QQ)4/4(WF)3[] w - - 0 1", "d2d5/q", true},
 		// the royal unit takes an undefended pawn
-		{"bifold-halfgi", "8/8/8/8/8/3p4/4(WF)3/(wf)7[] w - - 0 1", "e2d3", false, false},
+		{"bifold-halfgi", "8/8/8/8/8/3p4/4(WF)3/(wf)7[] w - - 0 1", "e2d3", false},
 		// and a defended one: it risks both royals for a pawn
-		{"bifold-halfgi", "8/8/8/8/2p5/3p4/4(WF)3/(wf)7[] w - - 0 1", "e2d3", true, true},
+		{"bifold-halfgi", "8/8/8/8/2p5/3p4/4(WF)3/(wf)7[] w - - 0 1", "e2d3", true},
 		// bifold pawns: a halfling queen takes one of two half pawns, defended by
 		// right-handed ones
-		{"bifold-halfgi-pawns", "4(wf)3/8/4(dd)3/3(ll)4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5xl", true, true},
+		{"bifold-halfgi-pawns", "4(wf)3/8/4(dd)3/3(ll)4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5xl", true},
 		// the same, the black pawns on e6 left-handed: they cannot take towards d5
-		{"bifold-halfgi-pawns", "4(wf)3/8/4(ll)3/3(ll)4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5xl", false, false},
+		{"bifold-halfgi-pawns", "4(wf)3/8/4(ll)3/3(ll)4/3Q4/8/8/4(WF)3[] w - - 0 1", "d4d5xl", false},
 	} {
 		p := mustParse(t, tc.variant, tc.fen)
 		m, err := p.ParseMove(tc.move)
@@ -49,16 +41,9 @@ func TestBifoldLoses(t *testing.T) {
 		s.ev = newEvaluator(p.Variant())
 		s.ev.reset(p)
 		gain, _ := s.capScore(m)
-		for _, exact := range []bool{false, true} {
-			s.tn.seex = exact
-			want := tc.loses
-			if exact {
-				want = tc.exact
-			}
-			var th threats
-			if got := s.bifoldLoses(m, gain, &th); got != want {
-				t.Errorf("%s %s %s (exact %v): loses %v, want %v (gain %d, risk %d)", tc.variant, tc.fen, tc.move, exact, got, want, gain, s.bifoldRisk(m))
-			}
+		var th threats
+		if got := s.bifoldLoses(m, gain, &th); got != tc.loses {
+			t.Errorf("%s %s %s: loses %v, want %v (gain %d, risk %d)", tc.variant, tc.fen, tc.move, got, tc.loses, gain, s.bifoldRisk(m))
 		}
 	}
 }

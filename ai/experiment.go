@@ -13,8 +13,7 @@ import (
 // matches of README.md ("Issue 26"). Without the tag the switches are
 // tunings' only.
 func experiment(t *tuning) {
-	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
-		"nmp": &t.nmp, "iir": &t.iir, "ext1": &t.ext1, "capr": &t.capr, "seex": &t.seex}
+	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {

@@ -674,7 +674,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		return alpha
 	}
 	inCheck := s.check && p.InCheck()
-	if inCheck && depth < 8 && (!s.tn.ext1 || pvNode) {
+	if inCheck && depth < 8 {
 		depth++
 	}
 	if depth <= 0 {
@@ -694,9 +694,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 				return sc
 			}
 		}
-	}
-	if s.tn.iir && hashMove == game.NoMove && depth >= 4 {
-		depth--
 	}
 	if staticEval == -infinity {
 		switch {
@@ -719,9 +716,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
-			if s.tn.nmp {
-				r = 3 + depth/3 + min((staticEval-beta)/200, 3)
-			}
 			s.key[ply] = 0
 			p.MakeNull()
 			s.nodes++
@@ -846,7 +840,7 @@ stages:
 				// late move reduction for quiet moves
 				r := 0
 				if s.tn.lmr {
-					if depth >= 3 && (quiet || s.tn.capr && rest && sc[j&(game.MaxMoves-1)] < badCapture/2) && i >= 2 && !inCheck {
+					if depth >= 3 && quiet && i >= 2 && !inCheck {
 						r = int(lmrTable[min(depth, 63)][min(i, 63)])
 						if pvNode {
 							r--
@@ -860,12 +854,12 @@ stages:
 						if s.check && p.InCheck() {
 							r-- // gives check
 						}
-						if s.tn.hist && quiet {
+						if s.tn.hist {
 							r -= s.quietHistory(m, mk, ply, us) / 12000
 						}
 						r = max(0, min(r, depth-2))
 					}
-				} else if depth >= 3 && (quiet || s.tn.capr && rest && sc[j&(game.MaxMoves-1)] < badCapture/2) && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				} else if depth >= 3 && quiet && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
 					r = 1
 					if i >= 8 {
 						r = 1 + depth/4
@@ -1202,9 +1196,8 @@ func (s *searcher) capScore(m game.Move) (int, int32) {
 // threats is the opponent's threat map (game.Position.ThreatMap) at a node,
 // computed when first needed.
 type threats struct {
-	sq     uint64
-	strong uint64 // (tn.seex) the part where a lone half-size piece can be taken
-	done   bool
+	sq   uint64
+	done bool
 }
 
 // bifoldLoses is tn.see's stand-in for SEE in the Bifold Halfgi family,
@@ -1219,41 +1212,9 @@ func (s *searcher) bifoldLoses(m game.Move, gain int, th *threats) bool {
 		return false
 	}
 	if !th.done {
-		if s.tn.seex {
-			th.sq, th.strong = s.p.ThreatMaps(s.p.Turn() ^ 1)
-		} else {
-			th.sq = s.p.ThreatMap(s.p.Turn() ^ 1)
-		}
-		th.done = true
+		th.sq, th.done = s.p.ThreatMap(s.p.Turn()^1), true
 	}
-	sq := th.sq
-	if s.tn.seex && s.loneAfter(m) {
-		sq = th.strong
-	}
-	return sq>>uint(m.To()&63)&1 != 0
-}
-
-// loneAfter reports whether capture m leaves a lone half-size piece of the
-// mover on its destination (it took the square's only piece, a full-size
-// one), which only the opponent's units and full-size pieces can take.
-func (s *searcher) loneAfter(m game.Move) bool {
-	p := s.p
-	if m.IsDrop() || m.Capt() != game.NoKind {
-		return false
-	}
-	if to := p.At(m.To()); to[1] != game.NoPiece {
-		return false
-	}
-	if k := m.Part(); k != game.NoKind {
-		return k.Bifold()
-	}
-	n, k := 0, game.NoKind // the mover's pieces on its origin
-	for _, x := range p.At(m.From()) {
-		if x != game.NoPiece && x.Color() == p.Turn() {
-			n, k = n+1, x.Kind()
-		}
-	}
-	return n == 1 && k.Bifold()
+	return th.sq>>uint(m.To()&63)&1 != 0
 }
 
 // bifoldRisk is what the pieces that make Bifold Halfgi move m are worth to

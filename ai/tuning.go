@@ -21,15 +21,6 @@ type tuning struct {
 	// seeo: in the Bifold Halfgi family, see orders the captures but
 	// quiescence keeps them all (levels 4-5: Config.shallow)
 	seeo bool
-	// experiment switches (off everywhere): nmp scales the null-move
-	// reduction by depth and the margin above beta; iir searches one ply
-	// less without a hash move at depth 4 and more; ext1 extends checks only
-	// at PV nodes or when the check is not a losing move by SEE; capr
-	// reduces the captures that lose by SEE like late quiet moves
-	nmp, iir, ext1, capr bool
-	// seex: bifoldLoses counts only the threats of units and full-size
-	// pieces against a capture that leaves a lone half-size piece
-	seex bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.

@@ -175,21 +175,6 @@ var cellMovers, friendKinds = makeCellMovers()
 // cellMovement[ka<<5|kb] is cellMove[ka][kb], indexed as cellMovers.
 var cellMovement = makeCellMovement()
 
-// cellStrong[ka<<5|kb] is all ones where the movers of such a square can
-// take a lone half-size piece (a unit, or a lone full-size piece), else 0.
-var cellStrong = makeCellStrong()
-
-func makeCellStrong() (t [1024]uint64) {
-	for ka := Kind(1); ka < NumKinds; ka++ {
-		for kb := NoKind; kb < NumKinds; kb++ {
-			if kb != NoKind || !kinds[ka].bifold {
-				t[int(ka)<<5|int(kb)] = ^uint64(0)
-			}
-		}
-	}
-	return
-}
-
 func makeCellMovement() (t [1024]movement) {
 	for ka := Kind(1); ka < NumKinds; ka++ {
 		for kb := NoKind; kb < NumKinds; kb++ {
@@ -532,39 +517,26 @@ func (g *bifoldGen) unitPawnTargets(s int, m movement, royalPath bool) uint64 {
 // threatMap returns the squares side c threatens (rule 8): every square some
 // piece or unit of c could move onto by its movement, whatever stands there,
 // plus pawn diagonals (bifold pawns on their capturing side; weak pawns only
-// while supported).
+// while supported). Bit operations: each line's squares up to and including
+// its first occupied square at once, without branches.
 func (p *Position) threatMap(c Color) uint64 {
-	th, _ := p.threatMaps(c)
-	return th
-}
-
-// threatMaps returns threatMap(c) and its part that a unit or a full-size
-// piece of c threatens: the squares where c could take a lone half-size
-// piece, which a lone half-size piece cannot take (it would share the
-// square). Bit operations: each line's squares up to and including its
-// first occupied square at once, without branches.
-func (p *Position) threatMaps(c Color) (th, strong uint64) {
+	var th uint64
 	all := p.occ[0] | p.occ[1]
 	empty := ^all
-	var weakSq, weakDiag, weakStrong [32]uint64 // weak pawns: their square, weak diagonals, strong mask
+	var weakSq, weakDiag [32]uint64 // weak pawns: their square and weak diagonals
 	nw := 0
 	for bb := p.occ[c]; bb != 0; bb &= bb - 1 {
 		s := bits.TrailingZeros64(bb) & 63
 		x := &p.sq[s]
-		i := friendKinds[c&1][x[0]&63][x[1]&63] & 1023
-		m := &cellMovement[i]
-		st := cellStrong[i]
-		r := reach(m, s, all, empty)
+		m := &cellMovement[friendKinds[c&1][x[0]&63][x[1]&63]&1023]
+		th |= reach(m, s, all, empty)
 		// pawn diagonals (PawnCap is 0 for the others)
-		l, rt := bbt.pawnLeft[c][s], bbt.pawnRight[c][s]
+		l, r := bbt.pawnLeft[c][s], bbt.pawnRight[c][s]
 		pc := uint64(m.PawnCap)
-		r |= l&-(pc&1) | rt&-(pc>>1&1)
-		th |= r
-		strong |= r & st
+		th |= l&-(pc&1) | r&-(pc>>1&1)
 		if pc&(pcWeakLeft|pcWeakRight) != 0 && nw < len(weakSq) {
 			weakSq[nw] = 1 << uint(s)
-			weakDiag[nw] = l&-(pc>>2&1) | rt&-(pc>>3&1)
-			weakStrong[nw] = st
+			weakDiag[nw] = l&-(pc>>2&1) | r&-(pc>>3&1)
 			nw++
 		}
 	}
@@ -576,18 +548,11 @@ func (p *Position) threatMaps(c Color) (th, strong uint64) {
 		}
 		if th&weakSq[j] != 0 {
 			th |= weakDiag[j]
-			strong |= weakDiag[j] & weakStrong[j]
 		}
 	}
-	return th, strong
+	return th
 }
 
 // ThreatMap returns the squares side c threatens in a Bifold Halfgi position
 // (rule 8), as a bit set with bit s for square s.
 func (p *Position) ThreatMap(c Color) uint64 { return p.threatMap(c) }
-
-// ThreatMaps returns ThreatMap(c) and its part where c could take a lone
-// half-size piece: what c's units (two of its pieces on a square) and
-// full-size pieces threaten. A lone half-size piece of c moving onto a lone
-// enemy half-size piece shares the square with it instead (rule 5).
-func (p *Position) ThreatMaps(c Color) (all, strong uint64) { return p.threatMaps(c) }

@@ -242,18 +242,7 @@ func pawnCaps(ps []byte, pair bool) (l, rt int) {
 
 // threats returns the squares side white threatens (rule 8), to a fixpoint
 // for weak-pawn support.
-func (r *bref) threats(white bool) map[int]bool { return r.threatsBy(white, nil) }
-
-// strongThreats is the part of threats(white) where white's side could take
-// a lone half-size piece: what its units and full-size pieces threaten.
-func (r *bref) strongThreats(white bool) map[int]bool {
-	return r.threatsBy(white, r.threats(white))
-}
-
-// threatsBy is threats(white), or with support (the side's whole threats,
-// which support its weak pawns) only what its units and lone full-size
-// pieces threaten.
-func (r *bref) threatsBy(white bool, support map[int]bool) map[int]bool {
+func (r *bref) threats(white bool) map[int]bool {
 	th := map[int]bool{}
 	type weakDiag struct{ from, to int }
 	var weak []weakDiag
@@ -273,9 +262,6 @@ func (r *bref) threatsBy(white bool, support map[int]bool) map[int]bool {
 	}
 	for s := 0; s < 64; s++ {
 		ps := r.mine(s, white)
-		if support != nil && len(ps) == 1 && up(ps[0]) != 'P' {
-			continue // a lone half-size piece would share the square
-		}
 		var pawns, others []byte
 		for _, l := range ps {
 			if isPawnL(l) {
@@ -302,13 +288,10 @@ func (r *bref) threatsBy(white bool, support map[int]bool) map[int]bool {
 			}
 		}
 	}
-	if support == nil {
-		support = th
-	}
 	for changed := true; changed; {
 		changed = false
 		for _, w := range weak {
-			if support[w.from] && !th[w.to] {
+			if th[w.from] && !th[w.to] {
 				th[w.to] = true
 				changed = true
 			}
@@ -697,13 +680,6 @@ func TestReferenceBifold(t *testing.T) {
 				}
 				if got := p.ThreatMap(col); got != want {
 					t.Fatalf("%s %s: ThreatMap(%v) %x, reference %x", id, p, col, got, want)
-				}
-				var wantStrong uint64
-				for s := range ref.strongThreats(c) {
-					wantStrong |= 1 << uint(s)
-				}
-				if all, strong := p.ThreatMaps(col); all != want || strong != wantStrong {
-					t.Fatalf("%s %s: ThreatMaps(%v) %x %x, reference %x %x", id, p, col, all, strong, want, wantStrong)
 				}
 			}
 			want, after := ref.moves()
