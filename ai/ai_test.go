@@ -57,7 +57,10 @@ func TestStop(t *testing.T) {
 		t0 := time.Now()
 		e.Stop()
 		r := <-done
-		if el := time.Since(t0); el > 20*time.Millisecond {
+		// (20 ms, and the slack TestTimeControl allows a machine busy with
+		// other work: at load average 4 on 2 cores a stop took 21 ms; a
+		// search that ignores Stop runs its minute)
+		if el := time.Since(t0); el > 20*time.Millisecond+50*time.Millisecond {
 			t.Errorf("%s: stop took %v", mg.variant, el)
 		}
 		if !legal(p, r.Move) {
