@@ -6,7 +6,7 @@
 #
 #   tools/depth.sh /tmp/match -uci                # our level 8 (tools/match)
 #   tools/depth.sh /usr/games/fairy-stockfish
-#   tools/depth.sh env CHIMERA_SEARCH=iir=1 /tmp/e -uci   # an experiment build
+#   tools/depth.sh env CHIMERA_SEARCH=see=0 /tmp/e -uci   # an experiment build
 set -eu
 for fen in \
 	'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' \
