@@ -91,11 +91,17 @@ type evaluator struct {
 	// from White's point of view (negative for Black's pieces), indexed by
 	// game.Piece (kind and colour bit) and square.
 	pst [64][64]int32
+	// pstEg is pst with the end-game boards of squares (nil without them):
+	// the evaluation blends the two by the non-pawn material left
+	pstEg *[64][64]int32
 	// nonPawn is the value of a piece counted as attacking material (0 for
 	// pawns and royals), indexed by game.Piece.
 	nonPawn [64]int32
 	// handOrder lists the kinds that can be in hand.
 	handOrder []game.Kind
+	// squares are fitted piece-square terms (pst.go) used instead of
+	// pieceSquare's for the kinds they cover; nil: none
+	squares *pieceSquares
 	// terms are the weights of the structural terms of the full-size
 	// evaluation (pawn structure, mobility, king attack, rooks, bishop
 	// pair, pawn shield); nil where they are off.
@@ -158,6 +164,13 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) 
 		e.pawnCache = new([pawnCacheSize]pawnEntry)
 		e.evalCache = new([evalCacheSize]evalEntry)
 	}
+	e.fillPST()
+	return e
+}
+
+// fillPST fills e.pst (and e.nonPawn) from the values and the piece-square
+// terms.
+func (e *evaluator) fillPST() {
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
 		if c == game.Black {
@@ -169,15 +182,32 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) 
 				e.nonPawn[x] = int32(e.value[k])
 			}
 			for sq := 0; sq < 64; sq++ {
-				e.pst[x][sq] = sign * int32(e.value[k]+e.pieceSquare(k, c, sq))
+				e.pst[x][sq] = sign * int32(e.value[k]+e.pieceSquare(k, c, sq, 0))
+				if e.pstEg != nil {
+					e.pstEg[x][sq] = sign * int32(e.value[k]+e.pieceSquare(k, c, sq, 1))
+				}
 			}
 		}
 	}
-	return e
 }
 
-// pieceSquare is the positional term of a piece of kind k and colour c on sq.
-func (e *evaluator) pieceSquare(k game.Kind, c game.Color, sq int) int {
+// useSquares makes the evaluator use the fitted piece-square terms t (nil:
+// pieceSquare's own); it must come before reset.
+func (e *evaluator) useSquares(t *pieceSquares) {
+	e.squares, e.pstEg = t, nil
+	if t != nil {
+		e.pstEg = new([64][64]int32)
+	}
+	e.fillPST()
+}
+
+// pieceSquare is the positional term of a piece of kind k and colour c on
+// sq, in the middle game (phase 0) or the end game (1): the same but where
+// fitted terms (e.squares) cover k.
+func (e *evaluator) pieceSquare(k game.Kind, c game.Color, sq, phase int) int {
+	if v, ok := e.squares.term(k, c, sq, phase); ok {
+		return v
+	}
 	rr := relRank(sq, c)
 	if e.bifold {
 		switch {
@@ -276,6 +306,7 @@ func files(b uint64) uint64 {
 // every piece. Scores are from White's point of view.
 type evState struct {
 	score   int       // piece values, piece-square terms, bifold unit bonuses
+	scoreEg int       // full-size with fitted squares: score with the end-game terms
 	mixed   int       // bifold: squares shared by a White and a Black piece
 	nonPawn [2]int    // full-size: attacking material (not pawns, not royal)
 	pawns   [2]uint64 // full-size: pawn squares
@@ -312,6 +343,9 @@ func (e *evaluator) changeCell(st *evState, sq int, old, x game.Cell) {
 		c0 := x0.Color()
 		if !e.bifold {
 			st.score += sign * v
+			if e.pstEg != nil {
+				st.scoreEg += sign * int(e.pstEg[x0][sq])
+			}
 			st.nonPawn[c0] += sign * int(e.nonPawn[x0])
 			if sign > 0 && isPawn[x0] {
 				st.pawns[c0] |= bit
@@ -377,12 +411,15 @@ func (e *evaluator) make(p *game.Position, m game.Move) {
 	if !e.bifold {
 		// the full-size terms only, written out (no call per square): a
 		// piece's value and square term, its attacking material, its pawn bit
-		st.score, st.nonPawn, st.pawns = prev.score, prev.nonPawn, prev.pawns
+		st.score, st.scoreEg, st.nonPawn, st.pawns = prev.score, prev.scoreEg, prev.nonPawn, prev.pawns
 		for i := 0; i < n; i++ {
 			sq, old := p.ChangedSquare(i)
 			sq &= 63
 			x, o := p.At(sq)[0]&63, old[0]&63
 			st.score += int(e.pst[x][sq]) - int(e.pst[o][sq])
+			if e.pstEg != nil {
+				st.scoreEg += int(e.pstEg[x][sq]) - int(e.pstEg[o][sq])
+			}
 			st.nonPawn[x>>5&1] += int(e.nonPawn[x])
 			st.nonPawn[o>>5&1] -= int(e.nonPawn[o])
 			bit := uint64(1) << uint(sq)
@@ -438,6 +475,9 @@ func (e *evaluator) evalFull(p *game.Position) int {
 	occ := [2]uint64{p.Occupied(game.White), p.Occupied(game.Black)}
 	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
 	s := st.score
+	if e.pstEg != nil {
+		s = taper(st.score, st.scoreEg, st.nonPawn[0]+st.nonPawn[1])
+	}
 	var handVal [2]int
 	if e.drops {
 		for c := game.White; c <= game.Black; c++ {
@@ -561,4 +601,15 @@ func (e *evaluator) evalBifold(p *game.Position) int {
 		}
 	}
 	return e.final(p, s)
+}
+
+// taperMax is the non-pawn material (both sides) from which a position is
+// all middle game for taper.
+const taperMax = 6400
+
+// taper blends a middle-game and an end-game score by the non-pawn
+// material left (nonPawn, both sides).
+func taper(mg, eg, nonPawn int) int {
+	ph := min(nonPawn, taperMax)
+	return (mg*ph + eg*(taperMax-ph)) / taperMax
 }

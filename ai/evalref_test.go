@@ -13,9 +13,31 @@ import (
 // against a state computed from scratch.
 func TestEvalMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
+	type run struct {
+		id      string
+		squares *pieceSquares
+	}
+	var runs []run
 	for _, id := range allVariants {
+		runs = append(runs, run{id, fittedSquares[id]}) // (nil: the hand-set terms)
+		if v, _ := game.VariantByID(id); !v.Bifold {
+			// fitted squares, whatever their values: random ones
+			t := new(pieceSquares)
+			for ph := range t {
+				for k := range t[ph] {
+					for sq := range t[ph][k] {
+						t[ph][k][sq] = int16(r.IntN(201) - 100)
+					}
+				}
+			}
+			runs = append(runs, run{id, t})
+		}
+	}
+	for _, rn := range runs {
+		id := rn.id
 		v, _ := game.VariantByID(id)
 		e := newEvaluator(v)
+		e.useSquares(rn.squares)
 		check := func(p *game.Position, what string) {
 			t.Helper()
 			want := e.refEvalFull(p)
@@ -67,6 +89,7 @@ func (e *evaluator) refEvalFull(p *game.Position) int {
 	var near [2]int   // enemy pressure near each royal
 	var shield [2]int // friendly pieces next to each royal
 	var pawnFiles [2][8]int
+	var fitted [2]int // with fitted squares: their pieces, middle and end game (White - Black)
 	for sq := 0; sq < 64; sq++ {
 		x := p.At(sq)[0]
 		if x == game.NoPiece {
@@ -75,10 +98,12 @@ func (e *evaluator) refEvalFull(p *game.Position) int {
 		c, k := x.Color(), x.Kind()
 		v := e.value[k]
 		rr := relRank(sq, c)
+		if k == game.Pawn {
+			pawnFiles[c][sq&7]++
+		}
 		switch k {
 		case game.Pawn:
 			v += pawnAdv[rr]
-			pawnFiles[c][sq&7]++
 		case game.Knight:
 			v += 5*center[sq] - 12
 		case game.Bishop, game.Paladin:
@@ -102,7 +127,20 @@ func (e *evaluator) refEvalFull(p *game.Position) int {
 				shield[c]++
 			}
 		}
-		score[c] += v
+		if e.squares == nil {
+			score[c] += v
+			continue
+		}
+		// fitted squares: every piece in a middle-game and an end-game sum,
+		// tapered below; the fitted terms where they cover the kind
+		sign := 1 - 2*int(c)
+		mg, eg := v, v
+		if t, ok := e.squares.term(k, c, sq, 0); ok {
+			t1, _ := e.squares.term(k, c, sq, 1)
+			mg, eg = e.value[k]+t, e.value[k]+t1
+		}
+		fitted[0] += sign * mg
+		fitted[1] += sign * eg
 	}
 	var handVal [2]int
 	if e.drops {
@@ -152,10 +190,14 @@ func (e *evaluator) refEvalFull(p *game.Position) int {
 		}
 		score[c] += safety
 	}
-	if e.terms != nil {
-		return score[0] - score[1] + e.refStructure(p)
+	total := score[0] - score[1]
+	if e.squares != nil {
+		total += taper(fitted[0], fitted[1], nonPawn[0]+nonPawn[1])
 	}
-	return score[0] - score[1]
+	if e.terms != nil {
+		total += e.refStructure(p)
+	}
+	return total
 }
 
 // refStructure is structure square by square: pawn structure, mobility

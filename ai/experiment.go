@@ -13,7 +13,7 @@ import (
 // matches of README.md ("Issue 26"). Without the tag the switches are
 // tunings' only.
 func experiment(t *tuning) {
-	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo}
+	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo, "pst": &t.pst}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {

@@ -283,15 +283,18 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	s := &e.s
 	s.e = e
 	s.p = p.Clone()
-	s.ev = newEvaluator(p.Variant())
-	s.ev.noise = cfg.Noise
-	s.ev.reset(s.p)
-	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)
-	s.check = p.Variant().Check
 	s.tn = tuning{}
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
 	}
+	s.ev = newEvaluator(p.Variant())
+	if s.tn.pst {
+		s.ev.useSquares(fittedSquares[p.Variant().ID])
+	}
+	s.ev.noise = cfg.Noise
+	s.ev.reset(s.p)
+	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)
+	s.check = p.Variant().Check
 	if cfg.shallow {
 		s.tn.seeo = true
 	}

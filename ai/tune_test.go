@@ -48,6 +48,8 @@ var (
 type sample struct {
 	p      *game.Position
 	result float64 // for White
+	score  float64 // a third field: another engine's score for White, centipawns
+	scored bool
 }
 
 func TestTune(t *testing.T) {
@@ -272,6 +274,14 @@ func load(t *testing.T, v *game.Variant, path string) []sample {
 		if !ok {
 			continue
 		}
+		smp := sample{}
+		if s2, cp, ok := strings.Cut(s, "|"); ok {
+			x, err := strconv.ParseFloat(cp, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, smp.score, smp.scored = s2, x, true
+		}
 		res, err := strconv.ParseFloat(r, 64)
 		if err != nil {
 			t.Fatal(err)
@@ -280,7 +290,8 @@ func load(t *testing.T, v *game.Variant, path string) []sample {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, sample{p: p, result: res})
+		smp.p, smp.result = p, res
+		out = append(out, smp)
 	}
 	return out
 }
@@ -299,4 +310,194 @@ func meanError(ev *evaluator, data []sample, k float64) float64 {
 		sum += (d.result - pred) * (d.result - pred)
 	}
 	return sum / float64(len(data))
+}
+
+var (
+	tunePSTHold = flag.Float64("tune.hold", 0.1, "TestTunePST: the last fraction of the data (the last games) held out to validate")
+	tuneMix     = flag.Float64("tune.mix", 0, "TestTunePST: with scored data, the weight of the game result in the target (the rest: the score's)")
+	tuneTaper   = flag.Bool("tune.taper", true, "TestTunePST: fit a middle-game and an end-game board for each kind, blended by the non-pawn material")
+	tuneIters   = flag.Int("tune.iters", 300, "TestTunePST: gradient steps")
+	tuneL2      = flag.Float64("tune.l2", 0, "TestTunePST: weight of the pull towards the hand-set terms, per centipawn squared")
+	tuneSmooth  = flag.Float64("tune.smooth", 0, "TestTunePST: weight of the pull of each term towards its neighbours' (the squares a king step away), per centipawn squared")
+	tuneSplit   = flag.Float64("tune.split", 0, "TestTunePST: weight of the pull of each middle-game term towards its end-game term, per centipawn squared")
+)
+
+// TestTunePST fits the piece-square terms of the pawn, knight, bishop,
+// rook, queen and king (White's view, Black mirrored; a constant shift of a
+// kind's board is a change of its value) to the game results of -tune.data,
+// the rest of the evaluation held fixed: gradient descent (Adam, 1
+// centipawn steps) on the same mean squared error as TestTune, with K
+// fitted first, the last games held out. With -tune.taper (the default)
+// each kind has a middle-game and an end-game board, blended as
+// structure.go blends its terms (by the non-pawn material left, up to
+// fullTerms.phaseMax). A square seen in fewer than 0.5% of the positions
+// keeps its hand-set term. It prints the boards for fittedSquares (pst.go)
+// and the held-out error before and after; whether they are kept is
+// decided by a match. Where the data's lines carry a third field, another
+// engine's score for White ("result|position|centipawns"), the target is
+// 1 / (1 + 10^(-score/400)) mixed with the result by -tune.mix.
+//
+//	go test -tags tune -run TestTunePST -v -timeout 0 ./ai -args \
+//	    -tune.variant chess -tune.data /tmp/chess.txt
+func TestTunePST(t *testing.T) {
+	v, err := game.VariantByID(*tuneVariant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := load(t, v, *tuneData)
+	ev := newEvaluator(v)
+	kinds := []game.Kind{game.Pawn, game.Knight, game.Bishop, game.Rook, game.Queen, game.King}
+	nk := len(kinds)
+	phases := 1
+	if *tuneTaper {
+		phases = 2
+	}
+	// each sample: the evaluation without the tuned terms (White's view)
+	// and the tuned terms' indexes with their coefficients (sign and phase)
+	type feat struct {
+		rest float64
+		idx  []int16
+		coef []float32
+		res  float64
+	}
+	init := make([]float64, phases*nk*64)
+	for i, k := range kinds {
+		for sq := 0; sq < 64; sq++ {
+			for ph := 0; ph < phases; ph++ {
+				init[ph*nk*64+i*64+sq] = float64(ev.pieceSquare(k, game.White, sq, ph))
+			}
+		}
+	}
+	kindIdx := map[game.Kind]int{}
+	for i, k := range kinds {
+		kindIdx[k] = i
+	}
+	phaseMax := float64(chessTerms.phaseMax)
+	fs := make([]feat, 0, len(data))
+	for _, d := range data {
+		ev.reset(d.p)
+		s := float64(ev.eval(d.p))
+		if d.p.Turn() == game.Black {
+			s = -s
+		}
+		f := feat{res: d.result}
+		if d.scored {
+			f.res = *tuneMix*d.result + (1-*tuneMix)/(1+math.Pow(10, -d.score/400))
+		}
+		st := &ev.st[ev.top]
+		mg := min(float64(st.nonPawn[0]+st.nonPawn[1]), phaseMax) / phaseMax
+		for sq := 0; sq < 64; sq++ {
+			x := d.p.At(sq)[0]
+			if x == game.NoPiece {
+				continue
+			}
+			i, ok := kindIdx[x.Kind()]
+			if !ok {
+				continue
+			}
+			rsq, sg := sq, float32(1)
+			if x.Color() == game.Black {
+				rsq, sg = sq^56, -1
+			}
+			j := i*64 + rsq
+			s -= float64(sg) * init[j]
+			if phases == 1 {
+				f.idx = append(f.idx, int16(j))
+				f.coef = append(f.coef, sg)
+				continue
+			}
+			f.idx = append(f.idx, int16(j), int16(nk*64+j))
+			f.coef = append(f.coef, sg*float32(mg), sg*float32(1-mg))
+		}
+		f.rest = s
+		fs = append(fs, f)
+	}
+	nTrain := int(float64(len(fs)) * (1 - *tunePSTHold))
+	train, hold := fs[:nTrain], fs[nTrain:]
+	sig := func(k, s float64) float64 { return 1 / (1 + math.Pow(10, -k*s/400)) }
+	errOf := func(set []feat, w []float64, k float64) float64 {
+		sum := 0.0
+		for _, f := range set {
+			s := f.rest
+			for i, j := range f.idx {
+				s += float64(f.coef[i]) * w[j]
+			}
+			e := f.res - sig(k, s)
+			sum += e * e
+		}
+		return sum / float64(len(set))
+	}
+	K, bestE := 1.0, math.Inf(1)
+	for k := 0.1; k <= 3.0; k *= 1.02 {
+		if e := errOf(train, init, k); e < bestE {
+			K, bestE = k, e
+		}
+	}
+	t.Logf("%d positions (%d held out), K %.3f; error: train %.6f, held out %.6f", len(fs), len(hold), K, bestE, errOf(hold, init, K))
+	// Adam on the mean squared error (and -tune.l2's pull)
+	w := slices.Clone(init)
+	m1 := make([]float64, len(w))
+	m2 := make([]float64, len(w))
+	g := make([]float64, len(w))
+	const lr, b1, b2 = 1.0, 0.9, 0.999
+	// a square seen in fewer than 0.5% of the positions keeps its term
+	seen := make([]int, len(w))
+	for _, f := range train {
+		for _, j := range f.idx {
+			seen[j]++
+		}
+	}
+	c := K * math.Ln10 / 400
+	for it := 1; it <= *tuneIters; it++ {
+		clear(g)
+		for _, f := range train {
+			s := f.rest
+			for i, j := range f.idx {
+				s += float64(f.coef[i]) * w[j]
+			}
+			p := sig(K, s)
+			d := -2 * (f.res - p) * p * (1 - p) * c
+			for i, j := range f.idx {
+				g[j] += d * float64(f.coef[i])
+			}
+		}
+		for j := range w {
+			if seen[j]*200 < len(train) {
+				continue
+			}
+			gj := g[j]/float64(len(train)) + 2**tuneL2*(w[j]-init[j])
+			sq, board := j%64, j/64*64
+			for t := 0; t < 64; t++ {
+				if cheb(sq, t) == 1 && seen[board+t]*200 >= len(train) {
+					gj += 2 * *tuneSmooth * (w[j] - w[board+t])
+				}
+			}
+			if phases == 2 {
+				o := (j + nk*64) % (2 * nk * 64) // the same square in the other phase
+				gj += 2 * *tuneSplit * (w[j] - w[o])
+			}
+			m1[j] = b1*m1[j] + (1-b1)*gj
+			m2[j] = b2*m2[j] + (1-b2)*gj*gj
+			mh := m1[j] / (1 - math.Pow(b1, float64(it)))
+			vh := m2[j] / (1 - math.Pow(b2, float64(it)))
+			w[j] -= lr * mh / (math.Sqrt(vh) + 1e-12)
+		}
+		if it%50 == 0 {
+			t.Logf("iteration %d: train %.6f, held out %.6f", it, errOf(train, w, K), errOf(hold, w, K))
+		}
+	}
+	var sb strings.Builder
+	for ph := 0; ph < phases; ph++ {
+		for i, k := range kinds {
+			fmt.Fprintf(&sb, "\t// %s, %s\n\t{", kindIdent(k), [2]string{"middle game", "end game"}[ph])
+			for r := 7; r >= 0; r-- {
+				sb.WriteString("\n\t\t")
+				for f := 0; f < 8; f++ {
+					fmt.Fprintf(&sb, "%d, ", int(math.Round(w[ph*nk*64+i*64+r*8+f])))
+				}
+			}
+			sb.WriteString("\n\t},\n")
+		}
+	}
+	t.Log("tuned (rank 8 first, White's view):\n" + sb.String())
 }

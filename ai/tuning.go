@@ -21,6 +21,9 @@ type tuning struct {
 	// seeo: in the Bifold Halfgi family, see orders the captures but
 	// quiescence keeps them all (levels 4-5: Config.shallow)
 	seeo bool
+	// pst evaluates with the rule set's fitted piece-square terms
+	// (fittedSquares, pst.go) instead of the hand-set ones
+	pst bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.

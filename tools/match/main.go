@@ -64,6 +64,7 @@ func main() {
 	drawPly := flag.Int("drawply", 80, "plies before draw adjudication may start")
 	drawScore := flag.Int("drawscore", 10, "draw adjudication threshold, centipawns")
 	drawMoves := flag.Int("drawmoves", 8, "moves each side must agree on a draw score")
+	labelDepth := flag.Int("label", 0, "instead of a match: add player B's score at this depth to each \"result|position\" line of stdin (the evaluation tuner's data, ai/tune_test.go), on stdout")
 	flag.Parse()
 
 	if *uciMode {
@@ -88,6 +89,17 @@ func main() {
 		fail(err)
 	}
 	defer pb.close()
+	if *labelDepth > 0 {
+		if pb.uci == nil {
+			fail(fmt.Errorf("-label: player B must be a UCI engine"))
+		}
+		n, err := label(os.Stdin, os.Stdout, pb.uci, *labelDepth)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Fprintf(os.Stderr, "%d positions scored\n", n)
+		return
+	}
 
 	var openings [][]string
 	if *book && v.ID == "chess" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +44,32 @@ func TestParseScore(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%q: %d %v, want %d %v", tc.line, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// fakeScorer scores every position with White to move s, with Black to
+// move -s (from the side to move's view: the same position for White).
+type fakeScorer struct{ s int }
+
+func (f fakeScorer) score(fen string, depth int) (int, error) {
+	if strings.Fields(fen)[1] == "b" {
+		return -f.s, nil
+	}
+	return f.s, nil
+}
+
+func TestLabel(t *testing.T) {
+	in := "1|rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n" +
+		"0.5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n" +
+		"not a data line\n"
+	var out strings.Builder
+	n, err := label(strings.NewReader(in), &out, fakeScorer{35}, 7)
+	if err != nil || n != 2 {
+		t.Fatalf("label: %d lines, %v", n, err)
+	}
+	want := "1|rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1|35\n" +
+		"0.5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|35\n"
+	if out.String() != want {
+		t.Errorf("label wrote\n%s\nwant\n%s", out.String(), want)
 	}
 }
