@@ -47,26 +47,6 @@ func label(in io.Reader, out io.Writer, eng scorer, depth int) (int, error) {
 // of the position (mate scores as ±(mateScore - plies)).
 func (e *uciEngine) score(fen string, depth int) (int, error) {
 	e.send("position fen " + fen)
-	e.send("go depth " + strconv.Itoa(depth))
-	s := 0
-	deadline := time.NewTimer(time.Minute)
-	defer deadline.Stop()
-	for {
-		select {
-		case l, ok := <-e.lines:
-			if !ok {
-				e.cmd = nil
-				return 0, fmt.Errorf("%s: exited", e.name)
-			}
-			if sc, ok := parseScore(l); ok && strings.HasPrefix(l, "info ") {
-				s = sc
-			}
-			if strings.HasPrefix(l, "bestmove") {
-				return s, nil
-			}
-		case <-deadline.C:
-			e.restart()
-			return 0, errTimeout
-		}
-	}
+	_, s, err := e.search("go depth "+strconv.Itoa(depth), time.Minute)
+	return s, err
 }

@@ -144,13 +144,16 @@ func (e *uciEngine) think(moves []string, mt time.Duration, nodes int) (string, 
 		pos += " moves " + strings.Join(moves, " ")
 	}
 	e.send(pos)
-	wait := mt + 5*time.Second
 	if nodes > 0 {
-		e.send("go nodes " + strconv.Itoa(nodes))
-		wait = time.Minute
-	} else {
-		e.send("go movetime " + strconv.Itoa(int(mt/time.Millisecond)))
+		return e.search("go nodes "+strconv.Itoa(nodes), time.Minute)
 	}
+	return e.search("go movetime "+strconv.Itoa(int(mt/time.Millisecond)), mt+5*time.Second)
+}
+
+// search sends the go command and waits up to wait for the best move; it
+// returns the move and the last score reported (as think).
+func (e *uciEngine) search(goCmd string, wait time.Duration) (string, int, error) {
+	e.send(goCmd)
 	score := 0
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
