@@ -202,8 +202,8 @@ func (e *evaluator) useSquares(t *pieceSquares) {
 }
 
 // pieceSquare is the positional term of a piece of kind k and colour c on
-// sq, in the middle game (phase 0) or the end game (1): the same but where
-// fitted terms (e.squares) cover k.
+// sq, in the middle game (phase 0) or the end game (1): the hand-set terms
+// below are the same in both, the fitted ones (e.squares) differ.
 func (e *evaluator) pieceSquare(k game.Kind, c game.Color, sq, phase int) int {
 	if v, ok := e.squares.term(k, c, sq, phase); ok {
 		return v

@@ -27,6 +27,10 @@ func (t *pieceSquares) term(k game.Kind, c game.Color, sq, phase int) (int, bool
 // fittedSquares are the fitted terms by rule-set id, used where the rule
 // set's tuning has pst (tuning.go).
 var fittedSquares = map[string]*pieceSquares{"chess": &chessSquares}
+
+// chessSquares are chess's boards: TestTunePST's fit to fairy-stockfish
+// 11.1's depth-7 scores of 137,097 quiet positions of our self-play
+// (README.md, "Issue 26, 2026-12-06, fourth session").
 var chessSquares = pieceSquares{
 	{ // middle game
 		{ // Pawn

@@ -328,9 +328,9 @@ var (
 // the rest of the evaluation held fixed: gradient descent (Adam, 1
 // centipawn steps) on the same mean squared error as TestTune, with K
 // fitted first, the last games held out. With -tune.taper (the default)
-// each kind has a middle-game and an end-game board, blended as
-// structure.go blends its terms (by the non-pawn material left, up to
-// fullTerms.phaseMax). A square seen in fewer than 0.5% of the positions
+// each kind has a middle-game and an end-game board, blended as the
+// evaluation blends them (taper: by the non-pawn material left, up to
+// taperMax). A square seen in fewer than 0.5% of the positions
 // keeps its hand-set term. It prints the boards for fittedSquares (pst.go)
 // and the held-out error before and after; whether they are kept is
 // decided by a match. Where the data's lines carry a third field, another
@@ -372,7 +372,7 @@ func TestTunePST(t *testing.T) {
 	for i, k := range kinds {
 		kindIdx[k] = i
 	}
-	phaseMax := float64(chessTerms.phaseMax)
+	phaseMax := float64(taperMax) // as the evaluation tapers (eval.go)
 	fs := make([]feat, 0, len(data))
 	for _, d := range data {
 		ev.reset(d.p)
