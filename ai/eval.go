@@ -145,12 +145,15 @@ func init() {
 	}
 }
 
-func newEvaluator(v *game.Variant) *evaluator { return newEvaluatorWith(v, nil, v.HandBonus) }
+func newEvaluator(v *game.Variant) *evaluator { return newEvaluatorWith(v, nil, v.HandBonus, nil) }
 
 // newEvaluatorWith is newEvaluator with some piece values and the bonus of a
 // piece in hand (percent) replaced: the tuner's trials (tune_test.go).
-func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) *evaluator {
-	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops}
+func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int, squares *pieceSquares) *evaluator {
+	e := &evaluator{v: v, bifold: v.Bifold, drops: v.Drops, squares: squares}
+	if squares != nil {
+		e.pstEg = new([64][64]int32)
+	}
 	for k := range e.value {
 		e.value[k] = v.Value(game.Kind(k))
 		if x, ok := values[game.Kind(k)]; ok {
@@ -164,13 +167,6 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int) 
 		e.pawnCache = new([pawnCacheSize]pawnEntry)
 		e.evalCache = new([evalCacheSize]evalEntry)
 	}
-	e.fillPST()
-	return e
-}
-
-// fillPST fills e.pst (and e.nonPawn) from the values and the piece-square
-// terms.
-func (e *evaluator) fillPST() {
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
 		if c == game.Black {
@@ -189,16 +185,7 @@ func (e *evaluator) fillPST() {
 			}
 		}
 	}
-}
-
-// useSquares makes the evaluator use the fitted piece-square terms t (nil:
-// pieceSquare's own); it must come before reset.
-func (e *evaluator) useSquares(t *pieceSquares) {
-	e.squares, e.pstEg = t, nil
-	if t != nil {
-		e.pstEg = new([64][64]int32)
-	}
-	e.fillPST()
+	return e
 }
 
 // pieceSquare is the positional term of a piece of kind k and colour c on

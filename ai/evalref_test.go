@@ -36,8 +36,7 @@ func TestEvalMatchesReference(t *testing.T) {
 	for _, rn := range runs {
 		id := rn.id
 		v, _ := game.VariantByID(id)
-		e := newEvaluator(v)
-		e.useSquares(rn.squares)
+		e := newEvaluatorWith(v, nil, v.HandBonus, rn.squares)
 		check := func(p *game.Position, what string) {
 			t.Helper()
 			want := e.refEvalFull(p)
@@ -229,7 +228,7 @@ func (e *evaluator) refStructure(p *game.Position) int {
 			ph += int(e.nonPawn[x])
 		}
 	}
-	ph = min(ph, t.phaseMax)
+	ph = min(ph, taperMax)
 	total := 0
 	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
 	for c := game.White; c <= game.Black; c++ {
@@ -341,7 +340,7 @@ func (e *evaluator) refStructure(p *game.Position) int {
 		if attackers >= 2 {
 			mg += min(t.attackScale*units*units/16, t.attackMax)
 		}
-		v := (mg*ph + eg*(t.phaseMax-ph)) / t.phaseMax
+		v := (mg*ph + eg*(taperMax-ph)) / taperMax
 		if c == game.White {
 			total += v
 		} else {

@@ -287,10 +287,11 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
 	}
-	s.ev = newEvaluator(p.Variant())
+	var squares *pieceSquares
 	if s.tn.pst {
-		s.ev.useSquares(fittedSquares[p.Variant().ID])
+		squares = fittedSquares[p.Variant().ID]
 	}
+	s.ev = newEvaluatorWith(p.Variant(), nil, p.Variant().HandBonus, squares)
 	s.ev.noise = cfg.Noise
 	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)

@@ -35,8 +35,6 @@ type fullTerms struct {
 	flankPawn, endPawn int
 	// royalFile (mg): the royal's placement by file (castled is better)
 	royalFile [8]int
-	// phaseMax is the non-pawn material (both sides) of a full middle game
-	phaseMax int
 }
 
 // chessTerms are the weights for chess.
@@ -59,7 +57,6 @@ var chessTerms = fullTerms{
 	flankPawn:   50,
 	endPawn:     50,
 	royalFile:   [8]int{10, 15, 5, -10, -15, -5, 15, 10},
-	phaseMax:    6400,
 }
 
 // Pawn-structure masks: frontSpan[c][s] the squares ahead of s (for side c)
@@ -171,7 +168,7 @@ func (e *evaluator) pawnTerms(en *pawnEntry, pw [2]uint64) {
 // structure returns the structural terms from White's point of view.
 func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, royal [2]int) int {
 	t := e.terms
-	ph := min(st.nonPawn[0]+st.nonPawn[1], t.phaseMax) // 0 (end game) .. phaseMax
+	nonPawn := st.nonPawn[0] + st.nonPawn[1] // (taper: from end game to middle game)
 	s := 0
 	pe := &e.pawnCache[pawnSlot(st.pawns)]
 	if pe.pawns != st.pawns {
@@ -231,7 +228,7 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 			// this side's attack on the enemy royal: a gain for it
 			mg += min(t.attackScale*units*units/16, t.attackMax)
 		}
-		v := (mg*ph + eg*(t.phaseMax-ph)) / t.phaseMax
+		v := taper(mg, eg, nonPawn)
 		if c == 0 {
 			s += v
 		} else {

@@ -92,7 +92,7 @@ func TestTune(t *testing.T) {
 	}
 	hand := v.HandBonus
 	errAt := func(vals map[game.Kind]int, h int, k float64) float64 {
-		return meanError(newEvaluatorWith(v, vals, h), data, k)
+		return meanError(newEvaluatorWith(v, vals, h, nil), data, k)
 	}
 	// K: the scale that best fits the current values
 	bestK, bestE := 1.0, math.Inf(1)
