@@ -79,11 +79,6 @@ func main() {
 	if v.ID != "chess" {
 		uciVariant = v.ID
 	}
-	pa, err := newPlayer(*aSpec, *aOpt, *aName, uciVariant)
-	if err != nil {
-		fail(err)
-	}
-	defer pa.close()
 	pb, err := newPlayer(*bSpec, *bOpt, *bName, uciVariant)
 	if err != nil {
 		fail(err)
@@ -100,6 +95,11 @@ func main() {
 		fmt.Fprintf(os.Stderr, "%d positions scored\n", n)
 		return
 	}
+	pa, err := newPlayer(*aSpec, *aOpt, *aName, uciVariant)
+	if err != nil {
+		fail(err)
+	}
+	defer pa.close()
 
 	var openings [][]string
 	if *book && v.ID == "chess" {
