@@ -4,4 +4,4 @@ package ai
 
 // experiment changes nothing without the experiment build tag
 // (experiment.go).
-func experiment(*tuning) {}
+func experiment(string, *tuning) {}

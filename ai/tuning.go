@@ -40,6 +40,6 @@ var tunings = map[string]tuning{
 // changed by the environment: experiment.go).
 func tuningFor(id string) tuning {
 	t := tunings[id]
-	experiment(&t)
+	experiment(id, &t)
 	return t
 }
