@@ -32,7 +32,7 @@ var tunings = map[string]tuning{
 	"bifold-halfgi":       {see: true},
 	"bifold-halfgi-pawns": {see: true},
 	"bifold-halfgi-weak":  {see: true},
-	"assimilation":        {see: true, hist: true, lmr: true},
+	"assimilation":        {see: true, hist: true, lmr: true, pst: true},
 	"chess":               {see: true, hist: true, lmr: true, pst: true},
 }
 
