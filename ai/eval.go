@@ -163,9 +163,7 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int, 
 	}
 	e.handOrder = v.HandOrder()
 	if v.Structure {
-		e.terms = &chessTerms
-		e.pawnCache = new([pawnCacheSize]pawnEntry)
-		e.evalCache = new([evalCacheSize]evalEntry)
+		e.addStructure()
 	}
 	for c := game.White; c <= game.Black; c++ {
 		sign := int32(1)
@@ -186,6 +184,16 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int, 
 		}
 	}
 	return e
+}
+
+// addStructure turns on chess's structural terms (structure.go), with the
+// caches that keep their cost down.
+func (e *evaluator) addStructure() {
+	if e.terms == nil {
+		e.terms = &chessTerms
+		e.pawnCache = new([pawnCacheSize]pawnEntry)
+		e.evalCache = new([evalCacheSize]evalEntry)
+	}
 }
 
 // pieceSquare is the positional term of a piece of kind k and colour c on

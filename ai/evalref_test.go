@@ -14,12 +14,14 @@ import (
 func TestEvalMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	type run struct {
-		id      string
-		squares *pieceSquares
+		id        string
+		squares   *pieceSquares
+		structure bool // tuning's structural terms
 	}
 	var runs []run
 	for _, id := range allVariants {
-		runs = append(runs, run{id, fittedSquares[id]}) // (nil: the hand-set terms)
+		tn := tunings[id]
+		runs = append(runs, run{id, tn.squares, tn.structure}) // (nil: the hand-set terms)
 		if v, _ := game.VariantByID(id); !v.Bifold {
 			// fitted squares, whatever their values: random ones
 			t := new(pieceSquares)
@@ -30,13 +32,16 @@ func TestEvalMatchesReference(t *testing.T) {
 					}
 				}
 			}
-			runs = append(runs, run{id, t})
+			runs = append(runs, run{id, t, true})
 		}
 	}
 	for _, rn := range runs {
 		id := rn.id
 		v, _ := game.VariantByID(id)
 		e := newEvaluatorWith(v, nil, v.HandBonus, rn.squares)
+		if rn.structure {
+			e.addStructure()
+		}
 		check := func(p *game.Position, what string) {
 			t.Helper()
 			want := e.refEvalFull(p)

@@ -11,18 +11,28 @@ import (
 // name=1 or name=0) to t, over the rule set's own switches: built with
 // -tags experiment, one binary plays with and without a switch in the A/B
 // matches of README.md ("Issue 26"). Without the tag the switches are
-// tunings' only. It panics when pst is on for rule set id and pst.go has no
-// boards for it: the switch would do nothing, and an A/B match of it would
-// be two identical engines.
+// tunings' only. pst=0 drops the rule set's fitted boards; pst=1 keeps
+// them, or gives a rule set without boards chess's. It panics when pst=1
+// asks for boards in the Bifold Halfgi family, whose kinds chess's boards do
+// not cover: the switch would do nothing, and an A/B match of it would be
+// two identical engines.
 func experiment(id string, t *tuning) {
-	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo, "pst": &t.pst}
+	pst := t.squares != nil
+	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
+		"pst": &pst, "struct": &t.structure}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {
 			*sw = v != "0"
 		}
 	}
-	if t.pst && fittedSquares[id] == nil {
-		panic("CHIMERA_SEARCH: pst=1 in " + id + ", which has no fitted boards (fittedSquares, pst.go)")
+	switch {
+	case !pst:
+		t.squares = nil
+	case t.squares != nil:
+	case strings.HasPrefix(id, "bifold"):
+		panic("CHIMERA_SEARCH: pst=1 in " + id + ", whose kinds chess's boards (pst.go) do not cover")
+	default:
+		t.squares = &chessSquares
 	}
 }

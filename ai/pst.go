@@ -24,15 +24,11 @@ func (t *pieceSquares) term(k game.Kind, c game.Color, sq, phase int) (int, bool
 	return int(t[phase][k-game.Pawn][sq]), true
 }
 
-// fittedSquares are the fitted terms by rule-set id, used where the rule
-// set's tuning has pst (tuning.go). Assimilation plays with chess's boards
-// for its six chess kinds (its compounds keep the hand-set terms): they won
-// there too (README.md, "Issue 26, 2026-12-06, fifth session").
-var fittedSquares = map[string]*pieceSquares{"chess": &chessSquares, "assimilation": &chessSquares}
-
 // chessSquares are chess's boards: TestTunePST's fit to fairy-stockfish
 // 11.1's depth-7 scores of 137,097 quiet positions of our self-play
-// (README.md, "Issue 26, 2026-12-06, fourth session").
+// (README.md, "Issue 26, 2026-12-06, fourth session"). The rule sets whose
+// tuning (tuning.go) names them use them for the six chess kinds; their
+// other kinds keep the hand-set terms.
 var chessSquares = pieceSquares{
 	{ // middle game
 		{ // Pawn

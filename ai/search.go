@@ -287,11 +287,10 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
 	}
-	var squares *pieceSquares
-	if s.tn.pst {
-		squares = fittedSquares[p.Variant().ID]
+	s.ev = newEvaluatorWith(p.Variant(), nil, p.Variant().HandBonus, s.tn.squares)
+	if s.tn.structure {
+		s.ev.addStructure()
 	}
-	s.ev = newEvaluatorWith(p.Variant(), nil, p.Variant().HandBonus, squares)
 	s.ev.noise = cfg.Noise
 	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)

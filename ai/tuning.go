@@ -21,19 +21,26 @@ type tuning struct {
 	// seeo: in the Bifold Halfgi family, see orders the captures but
 	// quiescence keeps them all (levels 4-5: Config.shallow)
 	seeo bool
-	// pst evaluates with the rule set's fitted piece-square terms
-	// (fittedSquares, pst.go) instead of the hand-set ones
-	pst bool
+	// squares are fitted piece-square terms (pst.go) the evaluation uses
+	// instead of the hand-set ones for the kinds they cover; nil: none
+	squares *pieceSquares
+	// structure adds chess's structural terms (structure.go: pawn
+	// structure, mobility, king attack, rooks, bishop pair, pawn shield)
+	// where the rule set's declaration (game.Variant.Structure, which has
+	// them at every level) does not
+	structure bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
+// Assimilation plays with chess's boards too (README.md, "Issue 26,
+// 2026-12-06, fifth session").
 var tunings = map[string]tuning{
 	"bedlam":              {see: true},
 	"bifold-halfgi":       {see: true},
 	"bifold-halfgi-pawns": {see: true},
 	"bifold-halfgi-weak":  {see: true},
-	"assimilation":        {see: true, hist: true, lmr: true, pst: true},
-	"chess":               {see: true, hist: true, lmr: true, pst: true},
+	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares},
+	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,
