@@ -32,10 +32,11 @@ type tuning struct {
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
-// Assimilation plays with chess's boards too (README.md, "Issue 26,
-// 2026-12-06, fifth session").
+// Assimilation and Bedlam play with chess's boards too, and Bedlam with
+// chess's structural terms (README.md, "Issue 26, 2026-12-06", fifth and
+// sixth sessions).
 var tunings = map[string]tuning{
-	"bedlam":              {see: true},
+	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true},
 	"bifold-halfgi-pawns": {see: true},
 	"bifold-halfgi-weak":  {see: true},
