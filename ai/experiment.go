@@ -5,6 +5,8 @@ package ai
 import (
 	"os"
 	"strings"
+
+	"chimera/game"
 )
 
 // experiment applies the environment's CHIMERA_SEARCH (comma-separated
@@ -30,9 +32,15 @@ func experiment(id string, t *tuning) {
 	case !pst:
 		t.squares = nil
 	case t.squares != nil:
-	case strings.HasPrefix(id, "bifold"):
+	case isBifold(id):
 		panic("CHIMERA_SEARCH: pst=1 in " + id + ", whose kinds chess's boards (pst.go) do not cover")
 	default:
 		t.squares = &chessSquares
 	}
+}
+
+// isBifold tells whether rule set id is of the Bifold Halfgi family.
+func isBifold(id string) bool {
+	v, err := game.VariantByID(id)
+	return err == nil && v.Bifold
 }

@@ -331,9 +331,9 @@ var (
 // each kind has a middle-game and an end-game board, blended as the
 // evaluation blends them (taper: by the non-pawn material left, up to
 // taperMax). A square seen in fewer than 0.5% of the positions
-// keeps its hand-set term. It prints the boards for pst.go (a rule set's squares in tuning.go)
-// and the held-out error before and after; whether they are kept is
-// decided by a match. Where the data's lines carry a third field, another
+// keeps its hand-set term. It prints the boards for pst.go (a rule set's
+// squares in tuning.go) and the held-out error before and after; whether
+// they are kept is decided by a match. Where the data's lines carry a third field, another
 // engine's score for White ("result|position|centipawns"), the target is
 // 1 / (1 + 10^(-score/400)) mixed with the result by -tune.mix.
 //
