@@ -31,10 +31,9 @@ func experiment(id string, t *tuning) {
 	switch {
 	case !pst:
 		t.squares = nil
-	case t.squares != nil:
-	case isBifold(id):
+	case t.squares == nil && isBifold(id):
 		panic("CHIMERA_SEARCH: pst=1 in " + id + ", whose kinds chess's boards (pst.go) do not cover")
-	default:
+	case t.squares == nil:
 		t.squares = &chessSquares
 	}
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"testing"
+	"time"
 
 	"chimera/game"
 )
@@ -30,6 +31,32 @@ func TestFittedSquaresCoverKinds(t *testing.T) {
 		}
 		if covered != 32 {
 			t.Errorf("%s: the boards cover %d of the start position's 32 pieces", id, covered)
+		}
+	}
+}
+
+// TestPlainLevelsKeepHandSetTerms checks that levels 1-3 evaluate as they
+// did before issue 26's tuning, in every rule set: no fitted boards, and the
+// structural terms only where the rule set's declaration has them at every
+// level; levels 4-8 evaluate with their rule set's tuning.
+func TestPlainLevelsKeepHandSetTerms(t *testing.T) {
+	for _, id := range allVariants {
+		v, _ := game.VariantByID(id)
+		tn := tunings[id]
+		e := NewEngine(1)
+		for lvl := 1; lvl <= 8; lvl++ {
+			cfg := LevelConfig(lvl, time.Second, 1)
+			cfg.Limits = Limits{Depth: 1}
+			e.Search(game.NewPosition(v), cfg)
+			ev := e.s.ev
+			wantSquares, wantTerms := tn.squares, v.Structure || tn.structure
+			if lvl <= 3 {
+				wantSquares, wantTerms = nil, v.Structure
+			}
+			if ev.squares != wantSquares || (ev.terms != nil) != wantTerms {
+				t.Errorf("%s level %d: fitted boards %v, structural terms %v; want %v, %v",
+					id, lvl, ev.squares != nil, ev.terms != nil, wantSquares != nil, wantTerms)
+			}
 		}
 	}
 }

@@ -333,9 +333,10 @@ var (
 // taperMax). A square seen in fewer than 0.5% of the positions
 // keeps its hand-set term. It prints the boards for pst.go (a rule set's
 // squares in tuning.go) and the held-out error before and after; whether
-// they are kept is decided by a match. Where the data's lines carry a third field, another
-// engine's score for White ("result|position|centipawns"), the target is
-// 1 / (1 + 10^(-score/400)) mixed with the result by -tune.mix.
+// they are kept is decided by a match. Where the data's lines carry a
+// third field, another engine's score for White
+// ("result|position|centipawns"), the target is 1 / (1 + 10^(-score/400))
+// mixed with the result by -tune.mix.
 //
 //	go test -tags tune -run TestTunePST -v -timeout 0 ./ai -args \
 //	    -tune.variant chess -tune.data /tmp/chess.txt
