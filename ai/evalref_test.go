@@ -22,18 +22,25 @@ func TestEvalMatchesReference(t *testing.T) {
 	for _, id := range allVariants {
 		tn := tunings[id]
 		runs = append(runs, run{id, tn.squares, tn.structure}) // (nil: the hand-set terms)
-		if v, _ := game.VariantByID(id); !v.Bifold {
-			// fitted squares, whatever their values: random ones
-			t := new(pieceSquares)
-			for ph := range t {
-				for k := range t[ph] {
-					for sq := range t[ph][k] {
-						t[ph][k][sq] = int16(r.IntN(201) - 100)
-					}
+		// fitted squares, whatever their values: random ones for every kind
+		// of the rule set (a middle-game and an end-game board; in the
+		// Bifold Halfgi family one for both), with the structural terms
+		// where they apply
+		v, _ := game.VariantByID(id)
+		t := new(pieceSquares)
+		phases := 2
+		if v.Bifold {
+			phases = 1
+		}
+		for _, k := range v.Pieces {
+			t[k] = make(kindSquares, phases)
+			for ph := range t[k] {
+				for sq := range t[k][ph] {
+					t[k][ph][sq] = int16(r.IntN(201) - 100)
 				}
 			}
-			runs = append(runs, run{id, t, true})
 		}
+		runs = append(runs, run{id, t, !v.Bifold})
 	}
 	for _, rn := range runs {
 		id := rn.id
@@ -436,7 +443,10 @@ func (e *evaluator) refEvalBifold(p *game.Position) int {
 			c, k := x.Color(), x.Kind()
 			v := e.value[k]
 			rr := relRank(sq, c)
+			t, fitted := e.squares.term(k, c, sq, 0)
 			switch {
+			case fitted:
+				v += t
 			case k.IsPawn():
 				if k == game.Pawn {
 					v += pawnAdv[rr]
@@ -444,12 +454,12 @@ func (e *evaluator) refEvalBifold(p *game.Position) int {
 					v += bpawnAdv[rr]
 				}
 			case k.Royal():
-				if nr[c] < 2 {
-					royals[c][nr[c]] = sq
-					nr[c]++
-				}
 			default:
 				v += 2 * center[sq]
+			}
+			if k.Royal() && nr[c] < 2 {
+				royals[c][nr[c]] = sq
+				nr[c]++
 			}
 			if nm[c] < 2 {
 				mine[c][nm[c]] = k

@@ -2,26 +2,31 @@ package ai
 
 import "chimera/game"
 
-// pieceSquares are piece-square terms fitted to another engine's scores
-// (TestTunePST in tune_test.go): for the pawn, knight, bishop, rook, queen
-// and king, a middle-game and an end-game board from White's side, rank 8
-// first, blended by the non-pawn material left (taper). A constant added to
-// a kind's whole board is a change of its value: the terms include the
-// change the fit made to each value (the kinds' values stay the game's, for
-// SEE and move ordering).
-type pieceSquares [2][6][64]int16
+// pieceSquares are piece-square terms fitted to an engine's scores
+// (TestTunePST in tune_test.go), by kind: a kind without boards keeps the
+// hand-set terms. A constant added to a kind's whole board is a change of
+// its value: the terms include the change the fit made to each value (the
+// kinds' values stay the game's, for SEE and move ordering).
+type pieceSquares [game.NumKinds]kindSquares
+
+// kindSquares are one kind's boards from White's side, rank 8 first: a
+// middle-game and an end-game board, blended by the non-pawn material left
+// (taper), or one board for both (the Bifold Halfgi family, whose
+// evaluation does not taper).
+type kindSquares [][64]int16
 
 // term returns the fitted term of a piece of kind k and colour c on sq in
 // the middle game (phase 0) or the end game (1), and whether t covers k (a
 // nil t covers nothing).
 func (t *pieceSquares) term(k game.Kind, c game.Color, sq, phase int) (int, bool) {
-	if t == nil || k < game.Pawn || k > game.King {
+	if t == nil || k >= game.NumKinds || len(t[k]) == 0 {
 		return 0, false
 	}
 	if c == game.White {
 		sq ^= 56 // the boards are written rank 8 first
 	}
-	return int(t[phase][k-game.Pawn][sq]), true
+	b := t[k]
+	return int(b[min(phase, len(b)-1)][sq]), true
 }
 
 // chessSquares are chess's boards: TestTunePST's fit to fairy-stockfish
@@ -30,8 +35,8 @@ func (t *pieceSquares) term(k game.Kind, c game.Color, sq, phase int) (int, bool
 // tuning (tuning.go) names them use them for the six chess kinds; their
 // other kinds keep the hand-set terms.
 var chessSquares = pieceSquares{
-	{ // middle game
-		{ // Pawn
+	game.Pawn: {
+		{ // middle game
 			0, 0, 0, 0, 0, 0, 0, 0,
 			152, 118, -2, -21, 9, 161, 13, 82,
 			-3, -2, 27, 37, 29, 9, 22, -3,
@@ -41,59 +46,7 @@ var chessSquares = pieceSquares{
 			-44, -29, -29, -51, -45, -13, -8, -55,
 			0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		{ // Knight
-			-12, -7, -2, 3, 3, -2, -7, -12,
-			-7, -2, 62, 8, 8, 3, -2, -7,
-			-2, 87, 0, 88, 92, 26, 51, -2,
-			-5, 49, 54, 84, 63, 48, 55, 67,
-			-7, 4, 38, 48, 59, 51, 32, 29,
-			3, 10, 33, 46, 23, 35, 41, -1,
-			-7, -2, 26, 10, 7, 16, -51, -7,
-			-12, 5, -24, -32, 19, -71, -2, -12,
-		},
-		{ // Bishop
-			-6, -3, 0, 3, 3, 0, -3, -6,
-			-3, 0, 11, 6, 6, 51, 0, -3,
-			-6, 72, 27, 55, 87, 85, 29, 3,
-			45, 54, 20, 97, 86, 89, 45, 63,
-			3, 3, 41, 82, 74, 43, -35, 3,
-			42, 74, 72, 33, 20, 63, 20, 19,
-			-3, 60, 14, 23, 24, 32, 50, -3,
-			-6, -3, 30, 8, 29, -1, -3, 21,
-		},
-		{ // Rook
-			70, 53, 2, 57, 54, 20, 56, 74,
-			66, 50, 30, 76, 66, 49, 44, 68,
-			-38, -37, -45, 42, -26, 70, -20, 41,
-			-39, -25, 12, -54, -53, -70, 31, -18,
-			-40, -49, -63, 33, -38, 1, -28, -17,
-			-44, -69, -54, -29, -54, 22, -19, -35,
-			-42, -37, -17, -41, 25, -15, -37, -52,
-			-34, -19, -10, 0, 12, 11, -27, -20,
-		},
-		{ // Queen
-			0, 2, 4, 6, 6, 4, 2, 0,
-			2, 4, 6, 8, 8, 6, 4, 2,
-			4, -13, 46, 10, 40, 8, 6, 4,
-			-19, -10, -26, 15, -20, 4, -27, 8,
-			11, -17, -19, -15, -27, -13, -18, -42,
-			-3, 4, -19, 8, -10, 10, 19, 4,
-			2, -21, 33, 20, 2, 17, -22, 2,
-			0, -49, -8, 6, -6, -23, 2, 0,
-		},
-		{ // King
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 0, 0, 0, 0, 0, 0,
-			0, 0, 94, 8, 90, -55, 0, 0,
-			0, -4, 109, -29, 8, 73, -86, -84,
-			-64, 53, 49, 76, 95, 73, -114, -49,
-			-91, -59, -21, -4, -14, 28, 62, -57,
-			-15, -41, 33, -17, 7, 13, 18, 50,
-			-72, 19, -2, -44, 31, -5, 2, -7,
-		},
-	},
-	{ // end game
-		{ // Pawn
+		{ // end game
 			0, 0, 0, 0, 0, 0, 0, 0,
 			-22, -7, -5, -21, 6, -5, 3, -29,
 			22, 17, -5, -28, -15, -22, -27, -4,
@@ -103,7 +56,19 @@ var chessSquares = pieceSquares{
 			12, -3, 1, -33, -11, -14, -22, -15,
 			0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		{ // Knight
+	},
+	game.Knight: {
+		{ // middle game
+			-12, -7, -2, 3, 3, -2, -7, -12,
+			-7, -2, 62, 8, 8, 3, -2, -7,
+			-2, 87, 0, 88, 92, 26, 51, -2,
+			-5, 49, 54, 84, 63, 48, 55, 67,
+			-7, 4, 38, 48, 59, 51, 32, 29,
+			3, 10, 33, 46, 23, 35, 41, -1,
+			-7, -2, 26, 10, 7, 16, -51, -7,
+			-12, 5, -24, -32, 19, -71, -2, -12,
+		},
+		{ // end game
 			-12, -7, -2, 3, 3, -2, -7, -12,
 			-7, -2, -67, 8, 8, 3, -2, -7,
 			-2, -71, -6, -50, -38, -25, -50, -2,
@@ -113,7 +78,19 @@ var chessSquares = pieceSquares{
 			-7, -2, -79, -38, -28, -54, -35, -7,
 			-12, -80, -26, -56, -53, 25, -70, -12,
 		},
-		{ // Bishop
+	},
+	game.Bishop: {
+		{ // middle game
+			-6, -3, 0, 3, 3, 0, -3, -6,
+			-3, 0, 11, 6, 6, 51, 0, -3,
+			-6, 72, 27, 55, 87, 85, 29, 3,
+			45, 54, 20, 97, 86, 89, 45, 63,
+			3, 3, 41, 82, 74, 43, -35, 3,
+			42, 74, 72, 33, 20, 63, 20, 19,
+			-3, 60, 14, 23, 24, 32, 50, -3,
+			-6, -3, 30, 8, 29, -1, -3, 21,
+		},
+		{ // end game
 			-6, -3, 0, 3, 3, 0, -3, -6,
 			-3, 0, -60, 6, 6, -87, 0, -3,
 			8, -62, -57, -14, -81, -82, -39, -31,
@@ -123,7 +100,19 @@ var chessSquares = pieceSquares{
 			-3, -24, -66, -32, -29, -32, -41, -3,
 			-6, -3, -65, -55, -44, -23, -3, -87,
 		},
-		{ // Rook
+	},
+	game.Rook: {
+		{ // middle game
+			70, 53, 2, 57, 54, 20, 56, 74,
+			66, 50, 30, 76, 66, 49, 44, 68,
+			-38, -37, -45, 42, -26, 70, -20, 41,
+			-39, -25, 12, -54, -53, -70, 31, -18,
+			-40, -49, -63, 33, -38, 1, -28, -17,
+			-44, -69, -54, -29, -54, 22, -19, -35,
+			-42, -37, -17, -41, 25, -15, -37, -52,
+			-34, -19, -10, 0, 12, 11, -27, -20,
+		},
+		{ // end game
 			28, 57, 18, 38, 45, 20, 13, 43,
 			6, 19, 22, -4, 3, 10, 6, 12,
 			38, 57, 56, 14, 26, -7, 23, -14,
@@ -133,7 +122,19 @@ var chessSquares = pieceSquares{
 			-9, 2, 4, 1, -50, -21, 5, -21,
 			-6, -3, -12, -22, -39, -42, -20, -53,
 		},
-		{ // Queen
+	},
+	game.Queen: {
+		{ // middle game
+			0, 2, 4, 6, 6, 4, 2, 0,
+			2, 4, 6, 8, 8, 6, 4, 2,
+			4, -13, 46, 10, 40, 8, 6, 4,
+			-19, -10, -26, 15, -20, 4, -27, 8,
+			11, -17, -19, -15, -27, -13, -18, -42,
+			-3, 4, -19, 8, -10, 10, 19, 4,
+			2, -21, 33, 20, 2, 17, -22, 2,
+			0, -49, -8, 6, -6, -23, 2, 0,
+		},
+		{ // end game
 			0, 2, 4, 6, 6, 4, 2, 0,
 			2, 4, 6, 8, 8, 6, 4, 2,
 			4, 99, 62, 10, 70, 8, 6, 4,
@@ -143,7 +144,19 @@ var chessSquares = pieceSquares{
 			2, 61, -29, -55, -15, -17, 62, 2,
 			0, -45, -4, -74, -27, -30, 2, 0,
 		},
-		{ // King
+	},
+	game.King: {
+		{ // middle game
+			0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 94, 8, 90, -55, 0, 0,
+			0, -4, 109, -29, 8, 73, -86, -84,
+			-64, 53, 49, 76, 95, 73, -114, -49,
+			-91, -59, -21, -4, -14, 28, 62, -57,
+			-15, -41, 33, -17, 7, 13, 18, 50,
+			-72, 19, -2, -44, 31, -5, 2, -7,
+		},
+		{ // end game
 			0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, -4, -16, -19, 61, 0, 0,

@@ -323,20 +323,21 @@ var (
 )
 
 // TestTunePST fits the piece-square terms of the pawn, knight, bishop,
-// rook, queen and king (White's view, Black mirrored; a constant shift of a
-// kind's board is a change of its value) to the game results of -tune.data,
-// the rest of the evaluation held fixed: gradient descent (Adam, 1
-// centipawn steps) on the same mean squared error as TestTune, with K
-// fitted first, the last games held out. With -tune.taper (the default)
-// each kind has a middle-game and an end-game board, blended as the
+// rook, queen and king (in the Bifold Halfgi family: of every kind of the
+// rule set, each piece of a square counted; White's view, Black mirrored;
+// a constant shift of a kind's board is a change of its value) to the game
+// results of -tune.data, the rest of the evaluation held fixed: gradient
+// descent (Adam, 1 centipawn steps) on the same mean squared error as
+// TestTune, with K fitted first, the last games held out. With -tune.taper
+// (the default; not in the Bifold Halfgi family, whose evaluation does not
+// taper) each kind has a middle-game and an end-game board, blended as the
 // evaluation blends them (taper: by the non-pawn material left, up to
-// taperMax). A square seen in fewer than 0.5% of the positions
-// keeps its hand-set term. It prints the boards for pst.go (a rule set's
-// squares in tuning.go) and the held-out error before and after; whether
-// they are kept is decided by a match. Where the data's lines carry a
-// third field, another engine's score for White
-// ("result|position|centipawns"), the target is 1 / (1 + 10^(-score/400))
-// mixed with the result by -tune.mix.
+// taperMax). A square seen in fewer than 0.5% of the positions keeps its
+// hand-set term. It prints the boards for pst.go (a rule set's squares in
+// tuning.go) and the held-out error before and after; whether they are
+// kept is decided by a match. Where the data's lines carry a third field,
+// another engine's score for White ("result|position|centipawns"), the
+// target is 1 / (1 + 10^(-score/400)) mixed with the result by -tune.mix.
 //
 //	go test -tags tune -run TestTunePST -v -timeout 0 ./ai -args \
 //	    -tune.variant chess -tune.data /tmp/chess.txt
@@ -348,11 +349,16 @@ func TestTunePST(t *testing.T) {
 	data := load(t, v, *tuneData)
 	ev := newEvaluator(v)
 	kinds := []game.Kind{game.Pawn, game.Knight, game.Bishop, game.Rook, game.Queen, game.King}
-	nk := len(kinds)
 	phases := 1
-	if *tuneTaper {
+	if *tuneTaper && !v.Bifold {
 		phases = 2
 	}
+	if v.Bifold {
+		// every kind of the rule set, one board each (the Bifold Halfgi
+		// evaluation does not taper)
+		kinds = v.Pieces
+	}
+	nk := len(kinds)
 	// each sample: the evaluation without the tuned terms (White's view)
 	// and the tuned terms' indexes with their coefficients (sign and phase)
 	type feat struct {
@@ -388,27 +394,28 @@ func TestTunePST(t *testing.T) {
 		st := &ev.st[ev.top]
 		mg := min(float64(st.nonPawn[0]+st.nonPawn[1]), phaseMax) / phaseMax
 		for sq := 0; sq < 64; sq++ {
-			x := d.p.At(sq)[0]
-			if x == game.NoPiece {
-				continue
+			for _, x := range d.p.At(sq) {
+				if x == game.NoPiece {
+					continue
+				}
+				i, ok := kindIdx[x.Kind()]
+				if !ok {
+					continue
+				}
+				rsq, sg := sq, float32(1)
+				if x.Color() == game.Black {
+					rsq, sg = sq^56, -1
+				}
+				j := i*64 + rsq
+				s -= float64(sg) * init[j]
+				if phases == 1 {
+					f.idx = append(f.idx, int16(j))
+					f.coef = append(f.coef, sg)
+					continue
+				}
+				f.idx = append(f.idx, int16(j), int16(nk*64+j))
+				f.coef = append(f.coef, sg*float32(mg), sg*float32(1-mg))
 			}
-			i, ok := kindIdx[x.Kind()]
-			if !ok {
-				continue
-			}
-			rsq, sg := sq, float32(1)
-			if x.Color() == game.Black {
-				rsq, sg = sq^56, -1
-			}
-			j := i*64 + rsq
-			s -= float64(sg) * init[j]
-			if phases == 1 {
-				f.idx = append(f.idx, int16(j))
-				f.coef = append(f.coef, sg)
-				continue
-			}
-			f.idx = append(f.idx, int16(j), int16(nk*64+j))
-			f.coef = append(f.coef, sg*float32(mg), sg*float32(1-mg))
 		}
 		f.rest = s
 		fs = append(fs, f)
@@ -488,17 +495,26 @@ func TestTunePST(t *testing.T) {
 		}
 	}
 	var sb strings.Builder
-	for ph := 0; ph < phases; ph++ {
-		for i, k := range kinds {
-			fmt.Fprintf(&sb, "\t// %s, %s\n\t{", kindIdent(k), [2]string{"middle game", "end game"}[ph])
+	names := [2]string{"middle game", "end game"}
+	if phases == 1 {
+		names[0] = "both phases"
+	}
+	for i, k := range kinds {
+		fmt.Fprintf(&sb, "\tgame.%s: {\n", kindIdent(k))
+		for ph := 0; ph < phases; ph++ {
+			fmt.Fprintf(&sb, "\t\t{ // %s", names[ph])
 			for r := 7; r >= 0; r-- {
-				sb.WriteString("\n\t\t")
+				sb.WriteString("\n\t\t\t")
 				for f := 0; f < 8; f++ {
-					fmt.Fprintf(&sb, "%d, ", int(math.Round(w[ph*nk*64+i*64+r*8+f])))
+					fmt.Fprintf(&sb, "%d,", int(math.Round(w[ph*nk*64+i*64+r*8+f])))
+					if f < 7 {
+						sb.WriteString(" ")
+					}
 				}
 			}
-			sb.WriteString("\n\t},\n")
+			sb.WriteString("\n\t\t},\n")
 		}
+		sb.WriteString("\t},\n")
 	}
-	t.Log("tuned (rank 8 first, White's view):\n" + sb.String())
+	t.Log("tuned (pst.go's pieceSquares: rank 8 first, White's view):\n" + sb.String())
 }
