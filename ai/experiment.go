@@ -14,10 +14,7 @@ import (
 // -tags experiment, one binary plays with and without a switch in the A/B
 // matches of README.md ("Issue 26"). Without the tag the switches are
 // tunings' only. pst=0 drops the rule set's fitted boards; pst=1 keeps
-// them, or gives a rule set without boards chess's. It panics when pst=1
-// asks for boards in the Bifold Halfgi family, whose kinds chess's boards do
-// not cover: the switch would do nothing, and an A/B match of it would be
-// two identical engines.
+// them, or gives a rule set without boards candidates' (candidateSquares).
 func experiment(id string, t *tuning) {
 	pst := t.squares != nil
 	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
@@ -31,15 +28,28 @@ func experiment(id string, t *tuning) {
 	switch {
 	case !pst:
 		t.squares = nil
-	case t.squares == nil && isBifold(id):
-		panic("CHIMERA_SEARCH: pst=1 in " + id + ", whose kinds chess's boards (pst.go) do not cover")
 	case t.squares == nil:
-		t.squares = &chessSquares
+		t.squares = candidateSquares(id)
 	}
 }
 
-// isBifold tells whether rule set id is of the Bifold Halfgi family.
-func isBifold(id string) bool {
+// candidateSquares are the boards pst=1 tries in rule set id: chess's in
+// the full-size games, bifoldSquares in the Bifold Halfgi family. It panics
+// when they cover none of the rule set's kinds: the switch would do
+// nothing, and an A/B match of it would be two identical engines.
+func candidateSquares(id string) *pieceSquares {
 	v, err := game.VariantByID(id)
-	return err == nil && v.Bifold
+	if err != nil {
+		panic(err)
+	}
+	t := &chessSquares
+	if v.Bifold {
+		t = &bifoldSquares
+	}
+	for _, k := range v.Pieces {
+		if len(t[k]) > 0 {
+			return t
+		}
+	}
+	panic("CHIMERA_SEARCH: pst=1 in " + id + ", whose kinds the candidate boards (pst.go) do not cover")
 }
