@@ -33,11 +33,11 @@ type tuning struct {
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
 // Assimilation and Bedlam play with chess's boards too, and Bedlam with
-// chess's structural terms (README.md, "Issue 26, 2026-12-06", fifth and
-// sixth sessions).
+// chess's structural terms; bifold-halfgi with its own boards (README.md,
+// "Issue 26, 2026-12-06", fifth to seventh sessions).
 var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
-	"bifold-halfgi":       {see: true},
+	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
 	"bifold-halfgi-pawns": {see: true},
 	"bifold-halfgi-weak":  {see: true},
 	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares},
