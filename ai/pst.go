@@ -170,11 +170,11 @@ var chessSquares = pieceSquares{
 }
 
 // bifoldSquares are Bifold Halfgi's boards, one for both phases, for the
-// kinds of bifold-halfgi (the halflings, the two royals, the Pawn): TestTunePST's
-// fit to our own level 8's depth-7 scores of 12,857 positions of
-// bifold-halfgi self-play (README.md, "Issue 26, 2026-12-06, seventh
-// session"). The rule sets whose tuning (tuning.go) names them use them for
-// the kinds they cover; their other kinds keep the hand-set terms.
+// kinds of bifold-halfgi (the halflings, the two royals, the Pawn):
+// TestTunePST's fit to our own level 8's depth-7 scores of 12,857
+// positions of bifold-halfgi self-play (README.md, "Issue 26, 2026-12-06,
+// seventh session"). The rule sets whose tuning (tuning.go) names them use
+// them for the kinds they cover; their other kinds keep the hand-set terms.
 var bifoldSquares = pieceSquares{
 	game.Wazir: {
 		{ // both phases
