@@ -7,10 +7,17 @@ import (
 	"chimera/game"
 )
 
+// handSetPawns are the rule sets whose tuning names boards fitted in
+// another rule set with other pawns: their pawns keep the hand-set terms
+// (bifold-halfgi-weak plays with bifold-halfgi's boards, which were fitted
+// with the whole-square Pawn, not its weak pawns).
+var handSetPawns = map[string]bool{"bifold-halfgi-weak": true}
+
 // TestFittedSquaresCoverKinds checks that every rule set whose tuning names
-// fitted boards has boards for every piece of its start position: chess's
-// boards in the Bifold Halfgi family would silently leave its kinds with
-// the hand-set terms.
+// fitted boards has boards for every piece of its start position (but the
+// pawns of handSetPawns, which must have none): chess's boards in the
+// Bifold Halfgi family would silently leave its kinds with the hand-set
+// terms.
 func TestFittedSquaresCoverKinds(t *testing.T) {
 	for id, tn := range tunings {
 		if tn.squares == nil {
@@ -27,8 +34,15 @@ func TestFittedSquaresCoverKinds(t *testing.T) {
 				if x == game.NoPiece {
 					continue
 				}
+				_, ok := tn.squares.term(x.Kind(), x.Color(), sq, 0)
+				if x.Kind().IsPawn() && handSetPawns[id] {
+					if ok {
+						t.Errorf("%s: the boards cover its pawns (%v), listed in handSetPawns", id, x.Kind())
+					}
+					continue
+				}
 				pieces++
-				if _, ok := tn.squares.term(x.Kind(), x.Color(), sq, 0); ok {
+				if ok {
 					covered++
 				}
 			}

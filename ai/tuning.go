@@ -39,7 +39,7 @@ var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
 	"bifold-halfgi-pawns": {see: true},
-	"bifold-halfgi-weak":  {see: true},
+	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
 	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares},
 	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares},
 }
