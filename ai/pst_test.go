@@ -10,7 +10,7 @@ import (
 // handSetPawns are the rule sets whose tuning names boards fitted in
 // another rule set with other pawns: their pawns keep the hand-set terms
 // (bifold-halfgi-weak plays with bifold-halfgi's boards, which were fitted
-// with the whole-square Pawn, not its weak pawns).
+// with the full-size Pawn, not its weak pawns).
 var handSetPawns = map[string]bool{"bifold-halfgi-weak": true}
 
 // TestFittedSquaresCoverKinds checks that every rule set whose tuning names
