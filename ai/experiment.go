@@ -34,7 +34,8 @@ func experiment(id string, t *tuning) {
 }
 
 // candidateSquares are the boards pst=1 tries in rule set id: chess's in
-// the full-size games, bifoldSquares in the Bifold Halfgi family. It panics
+// the full-size games, bifoldPawnsSquares in bifold-halfgi-pawns,
+// bifoldSquares in the rest of the Bifold Halfgi family. It panics
 // when they cover none of the rule set's kinds: the switch would do
 // nothing, and an A/B match of it would be two identical engines.
 func candidateSquares(id string) *pieceSquares {
@@ -43,7 +44,10 @@ func candidateSquares(id string) *pieceSquares {
 		panic(err)
 	}
 	t := &chessSquares
-	if v.Bifold {
+	switch {
+	case id == "bifold-halfgi-pawns":
+		t = &bifoldPawnsSquares
+	case v.Bifold:
 		t = &bifoldSquares
 	}
 	for _, k := range v.Pieces {
