@@ -33,13 +33,13 @@ type tuning struct {
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
 // Assimilation and Bedlam play with chess's boards too, and Bedlam with
-// chess's structural terms; bifold-halfgi with its own boards, and
-// bifold-halfgi-weak with bifold-halfgi's (README.md, "Issue 26,
-// 2026-12-06", fifth to seventh sessions).
+// chess's structural terms; bifold-halfgi and bifold-halfgi-pawns with
+// their own boards, and bifold-halfgi-weak with bifold-halfgi's (README.md,
+// "Issue 26", fifth to eighth sessions).
 var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
-	"bifold-halfgi-pawns": {see: true},
+	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares},
 	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
 	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares},
 	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares},

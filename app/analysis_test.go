@@ -379,9 +379,9 @@ var planted = map[string]plantedResult{}
 // plantedBlunders: in each rule set a game with a blunder planted at ply
 // 11 (White's sixth move) and 14 (Black's seventh), or the first plies
 // after them where a move drops the mover's chances by plantDrop. In Bifold
-// Halfgi Black's comes first (from ply 12, then White's from 17): with the
-// search of issue 26 no Black blunder is found in the 30 plies after a
-// White one there.
+// Halfgi and bifold-halfgi-pawns Black's comes first (from ply 12, then
+// White's from 17): with the search of issue 26 no Black blunder is found
+// in the 30 plies after a White one there.
 var plantedBlunders = []struct {
 	variant  string
 	blunders []int
@@ -389,7 +389,7 @@ var plantedBlunders = []struct {
 	{"bedlam", []int{11, 14}},
 	{"assimilation", []int{11, 14}},
 	{"bifold-halfgi", []int{12, 17}},
-	{"bifold-halfgi-pawns", []int{11, 14}},
+	{"bifold-halfgi-pawns", []int{12, 17}},
 	{"bifold-halfgi-weak", []int{11, 14}},
 }
 
