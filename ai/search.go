@@ -709,9 +709,18 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	s.evals[ply] = staticEval
+	if inCheck {
+		s.evals[ply] = -infinity
+	}
+	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
 	if !pvNode && !inCheck && abs(beta) < MateBound {
 		// reverse futility: far above beta at low depth
-		if depth <= 3 && staticEval-120*depth >= beta {
+		if s.tn.prune {
+			if depth <= 7 && staticEval-100*(depth-b2i(improving)) >= beta {
+				return staticEval
+			}
+		} else if depth <= 3 && staticEval-120*depth >= beta {
 			return staticEval
 		}
 		// null move: if passing still beats beta, a real move will too.
@@ -719,6 +728,9 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
 			r := 2 + depth/4
+			if s.tn.prune {
+				r = 3 + depth/3 + min((staticEval-beta)/200, 3)
+			}
 			s.key[ply] = 0
 			p.MakeNull()
 			s.nodes++
@@ -734,6 +746,12 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 				return score
 			}
 		}
+	}
+
+	// internal iterative reduction: without a hash move the move ordering
+	// is a guess, and a shallower search costs less and fills the table
+	if s.tn.prune && depth >= 4 && hashMove == game.NoMove {
+		depth--
 	}
 
 	// Staged generation: out of check, unless the hash move is quiet, the
@@ -756,11 +774,6 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	sc := &s.scores[ply]
 	us := p.Turn()
 	s.nBad[ply] = 0
-	s.evals[ply] = staticEval
-	if inCheck {
-		s.evals[ply] = -infinity
-	}
-	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
 	nQuiets := 0
 
 	bestScore := -infinity
@@ -816,8 +829,9 @@ stages:
 			// futility: quiet moves that cannot lift a hopeless position at the
 			// frontier
 			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
-				if depth <= 2 && staticEval+150*depth <= alpha ||
-					depth <= 3 && quiets > 6+depth*depth*4 { // late move pruning
+				if s.tn.prune && prunable(depth, i, quiets, staticEval, alpha, improving) ||
+					!s.tn.prune && (depth <= 2 && staticEval+150*depth <= alpha ||
+						depth <= 3 && quiets > 6+depth*depth*4) { // late move pruning
 					if !pruned && j >= 4 {
 						keepLoud(ml, sc, j+1)
 					}
@@ -937,6 +951,29 @@ stages:
 	}
 	s.ttStore(depth, bestScore, staticEval, flag, bestMove, ply)
 	return bestScore
+}
+
+// prunable tells whether, under tn.prune, a quiet move, the i-th move
+// and the quiets-th quiet one at a node of depth (not a PV node, not in
+// check), can be left out: late-move pruning (so many quiet moves were
+// tried) or futility (the static evaluation is too far below alpha for a
+// quiet move to lift it, at the depth late-move reductions would leave).
+// Along a node's moves it only turns from false to true: i, quiets and
+// alpha only grow.
+func prunable(depth, i, quiets, staticEval, alpha int, improving bool) bool {
+	if depth <= 8 && quiets > (3+depth*depth)/(2-b2i(improving)) {
+		return true
+	}
+	lmrDepth := max(depth-1-int(lmrTable[min(depth, 63)][min(i, 63)]), 0)
+	return lmrDepth < 6 && staticEval+180+135*lmrDepth <= alpha
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // quietCutoff records quiet move m (key mk; searched at ply with depth, by

@@ -29,6 +29,14 @@ type tuning struct {
 	// where the rule set's declaration (game.Variant.Structure, which has
 	// them at every level) does not
 	structure bool
+	// prune searches less of what is unlikely to matter, more deeply
+	// elsewhere: an internal iterative reduction (no hash move at depth 4
+	// or more: one ply less), reverse futility to depth 7 with a margin
+	// smaller when the static evaluation is not improving, a null-move
+	// reduction growing with depth and with the margin above beta,
+	// late-move pruning to depth 8 after (3 + depth²)/(2 − improving) quiet
+	// moves, and futility pruning of quiet moves to depth 6
+	prune bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
