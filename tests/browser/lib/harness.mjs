@@ -124,7 +124,7 @@ export function browserSuites(launchOpts, body, { engines = selectedEngines() } 
         server: null,
         s: null,
         fresh() {
-          suite.s?.startFresh();
+          suite.s?.errors.splice(0);
           return { s: suite.s, server: suite.server };
         },
         launch: opts => launch({ ...opts, engine }),
@@ -152,7 +152,7 @@ export function browserSuite(launchOpts) {
     server: null,
     s: null,
     fresh() {
-      suite.s?.startFresh();
+      suite.s?.errors.splice(0);
       return { s: suite.s, server: suite.server };
     },
   };
@@ -297,7 +297,6 @@ export class Session {
     this.errors = [];
     this.log = [];
     this.allowErrors = null; // a RegExp of console errors a test expects
-    this.leaveFirst = false; // startFresh
     this.driver = null;
   }
 
@@ -311,18 +310,6 @@ export class Session {
     if (IGNORED_CONSOLE.test(text + loc)) return;
     if (type === 'error' && !(this.allowErrors && this.allowErrors.test(text))) this.errors.push(`console.error: ${text}${loc}`);
     if (/^(panic:|fatal error:)|exit code: [1-9]/.test(text)) this.errors.push(`Go: ${text}`);
-  }
-
-  // startFresh clears the recorded page errors for a new test, and has the
-  // test's first goto (or open) leave the page the test before left open
-  // first: what that page reports while it goes (in Firefox, the scripts
-  // its workers were still loading, aborted) is not the new test's. The
-  // errors of the navigation to about:blank are dropped, no others. (In
-  // WebKit, whose page errors are recorded in the page and fetched, a page
-  // that is left takes its late errors with it.)
-  startFresh() {
-    this.errors.splice(0);
-    this.leaveFirst = this.engine !== 'webkit';
   }
 
   onPageError(message, stack) {
@@ -349,12 +336,6 @@ export class Session {
   // goto loads url and waits for its load event; {status} is the HTTP status
   // where the engine tells it (not WebKit).
   async goto(url) {
-    if (this.leaveFirst) {
-      this.leaveFirst = false;
-      const n = this.errors.length;
-      await this.driver.goto('about:blank');
-      this.errors.splice(n);
-    }
     const r = await this.driver.goto(url);
     if (r.status !== null && !(r.status >= 200 && r.status < 400)) throw new Error(`GET ${url}: HTTP ${r.status}`);
     return r;
