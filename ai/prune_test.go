@@ -42,11 +42,11 @@ func TestPrunableCases(t *testing.T) {
 		improving                     bool
 		want                          bool
 	}{
-		{1, 3, 2, 0, -1000, false, false}, // (3+1)/2 = 2 quiet moves are tried
-		{1, 4, 3, 0, -1000, false, true},  // the third is pruned
-		{1, 4, 3, 0, -1000, true, false},  // improving: 4 are tried
-		{8, 40, 33, 0, -1000, true, false},
-		{8, 40, 34, 0, -1000, true, false},  // (3+64)/1 = 67
+		{1, 3, 2, 0, -1000, false, false},   // (3+1)/2 = 2 quiet moves are tried
+		{1, 4, 3, 0, -1000, false, true},    // the third is pruned
+		{1, 4, 3, 0, -1000, true, false},    // improving: 4 are tried
+		{8, 70, 67, 0, -1000, true, false},  // improving at depth 8: (3+64)/1 = 67 are tried
+		{8, 70, 68, 0, -1000, true, true},   // the 68th is pruned
 		{9, 60, 59, 0, -1000, false, false}, // no late-move pruning past depth 8
 		{1, 1, 1, 0, 180, false, true},      // futility at depth 1: 0 + 180 <= 180
 		{1, 1, 1, 0, 179, false, false},

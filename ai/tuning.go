@@ -32,10 +32,11 @@ type tuning struct {
 	// prune searches less of what is unlikely to matter, more deeply
 	// elsewhere: an internal iterative reduction (no hash move at depth 4
 	// or more: one ply less), reverse futility to depth 7 with a margin
-	// smaller when the static evaluation is not improving, a null-move
+	// one ply smaller when the static evaluation is improving, a null-move
 	// reduction growing with depth and with the margin above beta,
 	// late-move pruning to depth 8 after (3 + depth²)/(2 − improving) quiet
-	// moves, and futility pruning of quiet moves to depth 6
+	// moves, and futility pruning of quiet moves whose depth after their
+	// late-move reduction would be under 6 (prunable)
 	prune bool
 }
 
