@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -199,7 +200,15 @@ type worker struct {
 	mu   sync.Mutex
 	held bool
 	kept []app.EngineAnswer
+	// settled: the worker has loaded its engine or failed to.
+	settled bool
 }
+
+// workersStarted and workersSettled count this page's engine workers and
+// those that have loaded their engine or failed to (the test hook's
+// workers()): a browser test leaving the page waits until they are equal, so
+// that no load is cut short by the navigation and reported to the next test.
+var workersStarted, workersSettled atomic.Int32
 
 // hold keeps the answers back (on) or delivers the kept ones in order (off).
 func (w *worker) hold(on bool) {
@@ -232,9 +241,14 @@ func (w *worker) Send(r app.EngineRequest) {
 			return
 		}
 		w.w = js.Global().Get("Worker").New("engine-worker.js")
+		workersStarted.Add(1)
 		w.w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 			m := decodeAnswer(args[0].Get("data"))
 			w.mu.Lock()
+			if !w.settled && (m.Type == "ready" || m.Type == "error") {
+				w.settled = true
+				workersSettled.Add(1)
+			}
 			if w.held {
 				w.kept = append(w.kept, m)
 				w.mu.Unlock()
@@ -519,6 +533,11 @@ func installHook(a *app.App, g *render.Game, gr layout.Graphics, eng app.Engine)
 				w.hold(args[0].Truthy())
 			}
 			return nil
+		}),
+		// workers() is {started, settled}: the engine workers this page
+		// made and those that have loaded their engine or failed to.
+		"workers": js.FuncOf(func(js.Value, []js.Value) any {
+			return map[string]any{"started": int(workersStarted.Load()), "settled": int(workersSettled.Load())}
 		}),
 		"state": js.FuncOf(func(js.Value, []js.Value) any {
 			s := a.Game.State()

@@ -124,7 +124,7 @@ export function browserSuites(launchOpts, body, { engines = selectedEngines() } 
         server: null,
         s: null,
         fresh() {
-          suite.s?.errors.splice(0);
+          suite.s?.clearErrors();
           return { s: suite.s, server: suite.server };
         },
         launch: opts => launch({ ...opts, engine }),
@@ -152,7 +152,7 @@ export function browserSuite(launchOpts) {
     server: null,
     s: null,
     fresh() {
-      suite.s?.errors.splice(0);
+      suite.s?.clearErrors();
       return { s: suite.s, server: suite.server };
     },
   };
@@ -295,6 +295,7 @@ export class Session {
     this.opts = opts;
     this.engine = opts.engine;
     this.errors = [];
+    this.lastTestsPage = false; // see clearErrors
     this.log = [];
     this.allowErrors = null; // a RegExp of console errors a test expects
     this.driver = null;
@@ -319,6 +320,45 @@ export class Session {
 
   async close() { await this.driver?.close(); }
 
+  // clearErrors forgets the recorded page errors: a new test starts. The page
+  // on screen is the last test's; what it reports until this test first
+  // leaves it (see settle) is not this test's either.
+  clearErrors() {
+    this.errors.splice(0);
+    this.lastTestsPage = true;
+  }
+
+  // settle waits, at most 15 s, until the page on screen has loaded every
+  // engine worker it started (the hook's workers()), so that leaving it cuts
+  // no load short: Firefox reports a cut-short worker load to the page after
+  // the navigation has begun, where it would be charged to what comes next.
+  // A page without the hook, or one that does not settle in time, is left as
+  // it is. If the page is the last test's, what it reported meanwhile is
+  // dropped as fresh() drops the rest.
+  async settle() {
+    const workers = () => {
+      const c = window.chimera;
+      const w = c && typeof c.workers === 'function' && c.workers();
+      return w ? { started: w.started, settled: w.settled } : null;
+    };
+    try {
+      const w = await this.evaluate(workers);
+      if (w && w.settled < w.started) {
+        const t0 = Date.now();
+        await this.driver.waitFor(() => {
+          const c = window.chimera;
+          const w = c && typeof c.workers === 'function' && c.workers();
+          return !w || w.settled >= w.started;
+        }, undefined, 15000);
+        this.log.push(`[settle] waited ${Date.now() - t0} ms for ${w.started - w.settled} of ${w.started} engine workers to load before leaving`);
+      }
+    } catch (e) {
+      this.log.push(`[settle] left the page unsettled: ${String(e.message || e).split('\n')[0]}`);
+    }
+    if (this.lastTestsPage) this.errors.splice(0);
+    this.lastTestsPage = false;
+  }
+
   // assertClean throws if the page had an error or a console error. In WebKit
   // it first fetches the page's recorded messages: await it there (elsewhere it
   // throws at once, as the Chromium-only tests expect).
@@ -336,11 +376,12 @@ export class Session {
   // goto loads url and waits for its load event; {status} is the HTTP status
   // where the engine tells it (not WebKit).
   async goto(url) {
+    await this.settle();
     const r = await this.driver.goto(url);
     if (r.status !== null && !(r.status >= 200 && r.status < 400)) throw new Error(`GET ${url}: HTTP ${r.status}`);
     return r;
   }
-  reload() { return this.driver.reload(); }
+  async reload() { await this.settle(); return this.driver.reload(); }
   // evaluate runs fn(arg) in the page (fn must not use outer variables) and
   // returns its value (awaited if a promise).
   evaluate(fn, arg) { return this.driver.evaluate(fn, arg); }
