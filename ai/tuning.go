@@ -38,6 +38,11 @@ type tuning struct {
 	// moves, and futility pruning of quiet moves whose depth after their
 	// late-move reduction would be under 6 (prunable)
 	prune bool
+	// threats adds to the structural terms the threats of structure.go
+	// (fullTerms.byPawn, byMinor, hanging): pieces attacked by pawns, rooks
+	// and queens attacked by knights and bishops, pieces attacked and not
+	// defended
+	threats bool
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
