@@ -49,13 +49,14 @@ type tuning struct {
 // Assimilation and Bedlam play with chess's boards too, and Bedlam with
 // chess's structural terms; bifold-halfgi and bifold-halfgi-pawns with
 // their own boards, and bifold-halfgi-weak with bifold-halfgi's (README.md,
-// "Issue 26", fifth to eighth sessions); chess prunes more (ninth session).
+// "Issue 26", fifth to eighth sessions); chess and Assimilation prune more
+// (ninth and tenth sessions).
 var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
 	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares},
 	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
-	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares},
+	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares, prune: true},
 	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, prune: true},
 }
 
