@@ -262,9 +262,10 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 }
 
 // threatTerms returns the threat terms (fullTerms.byPawn, byMinor, hanging)
-// from White's point of view, given the squares each side's pieces other
-// than pawns and royals attack (attacked), those its knights and bishops
-// attack, and its rooks and queens (heavy).
+// from White's point of view, given the squares each side's pieces with a
+// mobility or attack weight (in chess all but pawns and royals) attack
+// (attacked), those its knights and bishops attack, and its rooks and
+// queens (heavy).
 func (e *evaluator) threatTerms(st *evState, occ [2]uint64, royal [2]int, attacked, minorAttacked, heavy [2]uint64) int {
 	t := e.terms
 	var defended [2]uint64 // every square a side attacks, royal and pawns too
