@@ -321,8 +321,7 @@ export class Session {
   async close() { await this.driver?.close(); }
 
   // clearErrors forgets the recorded page errors: a new test starts. The page
-  // on screen is the last test's; what it reports until this test first
-  // leaves it (see settle) is not this test's either.
+  // on screen is the last test's until this test first leaves it (settle).
   clearErrors() {
     this.errors.splice(0);
     this.lastTestsPage = true;
@@ -333,29 +332,21 @@ export class Session {
   // no load short: Firefox reports a cut-short worker load to the page after
   // the navigation has begun, where it would be charged to what comes next.
   // A page without the hook, or one that does not settle in time, is left as
-  // it is. If the page is the last test's, what it reported meanwhile is
-  // dropped as fresh() drops the rest.
+  // it is. If the page is the last test's, what it reported while this waited
+  // is dropped, as fresh() dropped what it had reported before.
   async settle() {
-    const workers = () => {
-      const c = window.chimera;
-      const w = c && typeof c.workers === 'function' && c.workers();
-      return w ? { started: w.started, settled: w.settled } : null;
-    };
+    const before = this.errors.length, t0 = Date.now();
     try {
-      const w = await this.evaluate(workers);
-      if (w && w.settled < w.started) {
-        const t0 = Date.now();
-        await this.driver.waitFor(() => {
-          const c = window.chimera;
-          const w = c && typeof c.workers === 'function' && c.workers();
-          return !w || w.settled >= w.started;
-        }, undefined, 15000);
-        this.log.push(`[settle] waited ${Date.now() - t0} ms for ${w.started - w.settled} of ${w.started} engine workers to load before leaving`);
-      }
+      await this.driver.waitFor(() => {
+        const c = window.chimera;
+        const w = c && typeof c.workers === 'function' && c.workers();
+        return !w || w.settled >= w.started;
+      }, undefined, 15000);
+      if (Date.now() - t0 > 50) this.log.push(`[settle] waited ${Date.now() - t0} ms for the page's engine workers to load before leaving`);
     } catch (e) {
       this.log.push(`[settle] left the page unsettled: ${String(e.message || e).split('\n')[0]}`);
     }
-    if (this.lastTestsPage) this.errors.splice(0);
+    if (this.lastTestsPage) this.errors.splice(before);
     this.lastTestsPage = false;
   }
 
