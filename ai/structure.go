@@ -275,7 +275,7 @@ func (e *evaluator) threatTerms(st *evState, occ [2]uint64, royal [2]int, attack
 			defended[c] |= nbMask[rk]
 		}
 	}
-	s := 0
+	s, nonPawn := 0, st.nonPawn[0]+st.nonPawn[1]
 	for c := 0; c < 2; c++ {
 		targets := occ[c^1] &^ st.pawns[c^1] // the enemy's pieces but pawns and its royal
 		if rk := royal[c^1]; rk >= 0 {
@@ -286,7 +286,7 @@ func (e *evaluator) threatTerms(st *evState, occ [2]uint64, royal [2]int, attack
 		hanging := bits.OnesCount64(defended[c] & targets &^ defended[c^1])
 		mg := t.byPawn[0]*byPawn + t.byMinor[0]*byMinor + t.hanging[0]*hanging
 		eg := t.byPawn[1]*byPawn + t.byMinor[1]*byMinor + t.hanging[1]*hanging
-		v := taper(mg, eg, st.nonPawn[0]+st.nonPawn[1])
+		v := taper(mg, eg, nonPawn)
 		if c == 0 {
 			s += v
 		} else {
