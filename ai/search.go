@@ -213,6 +213,8 @@ type searcher struct {
 	keys    [game.MaxMoves]uint64
 
 	tn tuning // the rule set's switches (tuning.go)
+	// the pruning near the leaves: tn.frontier()
+	fr *frontier
 	// SEE's values: on the board, and what a capture gains (with drops,
 	// the piece in hand too)
 	seeVal, seeCapt [game.NumKinds]int
@@ -287,6 +289,7 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
 	}
+	s.fr = s.tn.frontier()
 	s.ev = newEvaluatorWith(p.Variant(), nil, p.Variant().HandBonus, s.tn.squares)
 	if s.tn.structure {
 		s.ev.addStructure()
@@ -715,22 +718,19 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		s.evals[ply] = -infinity
 	}
 	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
+	fr := s.fr
 	if !pvNode && !inCheck && abs(beta) < MateBound {
 		// reverse futility: far above beta at low depth
-		if s.tn.prune {
-			if depth <= 7 && staticEval-100*(depth-b2i(improving)) >= beta {
-				return staticEval
-			}
-		} else if depth <= 3 && staticEval-120*depth >= beta {
+		if depth <= fr.rfDepth && staticEval-fr.rfMargin*(depth-fr.rfImproving*b2i(improving)) >= beta {
 			return staticEval
 		}
 		// null move: if passing still beats beta, a real move will too.
 		// (Zugzwang is rare here; drops in the drop games almost always
 		// give a useful move.)
 		if depth >= 3 && staticEval >= beta && s.hasPieces() {
-			r := 2 + depth/4
-			if s.tn.prune {
-				r = 3 + depth/3 + min((staticEval-beta)/200, 3)
+			r := fr.nullBase + depth/fr.nullDiv
+			if fr.nullMargin > 0 {
+				r += min((staticEval-beta)/fr.nullMargin, fr.nullMarginMax)
 			}
 			s.key[ply] = 0
 			p.MakeNull()
@@ -751,7 +751,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 
 	// internal iterative reduction: without a hash move the move ordering
 	// is a guess, and a shallower search costs less and fills the table
-	if s.tn.prune && depth >= 4 && hashMove == game.NoMove {
+	if fr.iirDepth > 0 && depth >= fr.iirDepth && hashMove == game.NoMove {
 		depth--
 	}
 
@@ -830,9 +830,7 @@ stages:
 			// futility: quiet moves that cannot lift a hopeless position at the
 			// frontier
 			if quiet && !pvNode && !inCheck && bestScore > -MateBound && i > 0 {
-				if s.tn.prune && prunable(depth, i, quiets, staticEval, alpha, improving) ||
-					!s.tn.prune && (depth <= 2 && staticEval+150*depth <= alpha ||
-						depth <= 3 && quiets > 6+depth*depth*4) { // late move pruning
+				if fr.prunable(depth, i, quiets, staticEval, alpha, improving) {
 					if !pruned && j >= 4 {
 						keepLoud(ml, sc, j+1)
 					}
@@ -954,19 +952,22 @@ stages:
 	return bestScore
 }
 
-// prunable tells whether, under tn.prune, a quiet move, the i-th move
-// and the quiets-th quiet one at a node of depth (not a PV node, not in
-// check), can be left out: late-move pruning (so many quiet moves were
-// tried) or futility (the static evaluation is too far below alpha for a
-// quiet move to lift it, at the depth late-move reductions would leave).
-// Along a node's moves it only turns from false to true: i, quiets and
-// alpha only grow.
-func prunable(depth, i, quiets, staticEval, alpha int, improving bool) bool {
-	if depth <= 8 && quiets > (3+depth*depth)/(2-b2i(improving)) {
+// prunable tells whether a quiet move, the i-th move and the quiets-th
+// quiet one at a node of depth (not a PV node, not in check), can be left
+// out: late-move pruning (so many quiet moves were tried) or futility (the
+// static evaluation is too far below alpha for a quiet move to lift it, at
+// the node's depth or, with futLMR, the depth its late-move reduction would
+// leave). Along a node's moves it only turns from false to true: i, quiets
+// and alpha only grow.
+func (f *frontier) prunable(depth, i, quiets, staticEval, alpha int, improving bool) bool {
+	if depth <= f.lmpDepth && quiets > (f.lmpBase+f.lmpSquare*depth*depth)/(f.lmpDiv-f.lmpImproving*b2i(improving)) {
 		return true
 	}
-	lmrDepth := max(depth-1-int(lmrTable[min(depth, 63)][min(i, 63)]), 0)
-	return lmrDepth < 6 && staticEval+180+135*lmrDepth <= alpha
+	d := depth
+	if f.futLMR {
+		d = max(depth-1-int(lmrTable[min(depth, 63)][min(i, 63)]), 0)
+	}
+	return d <= f.futDepth && staticEval+f.futBase+f.futMargin*d <= alpha
 }
 
 // b2i is 1 for true and 0 for false.

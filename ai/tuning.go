@@ -30,19 +30,67 @@ type tuning struct {
 	// them at every level) does not
 	structure bool
 	// prune searches less of what is unlikely to matter, more deeply
-	// elsewhere: an internal iterative reduction (no hash move at depth 4
-	// or more: one ply less), reverse futility to depth 7 with a margin
-	// one ply smaller when the static evaluation is improving, a null-move
-	// reduction growing with depth and with the margin above beta,
-	// late-move pruning to depth 8 after (3 + depth²)/(2 − improving) quiet
-	// moves, and futility pruning of quiet moves whose depth after their
-	// late-move reduction would be under 6 (prunable)
+	// elsewhere: pruneFrontier's parameters instead of baseFrontier's
 	prune bool
 	// threats adds to the structural terms the threats of structure.go
 	// (fullTerms.byPawn, byMinor, hanging): pieces attacked by pawns, rooks
 	// and queens attacked by knights and bishops, pieces attacked and not
 	// defended
 	threats bool
+}
+
+// frontier holds the parameters of the pruning near the leaves, which
+// search.go reads at every node: baseFrontier, or pruneFrontier under
+// tuning.prune. "improving" below is 1 when the side to move's static
+// evaluation rose since its last move, else 0.
+type frontier struct {
+	// reverse futility: a node of depth at most rfDepth (not a PV node,
+	// not in check) whose static evaluation minus
+	// rfMargin·(depth − rfImproving·improving) is still at or above beta
+	// returns it
+	rfDepth, rfMargin, rfImproving int
+	// null move: the reduction is nullBase + depth/nullDiv, plus, when
+	// nullMargin > 0, min((evaluation − beta)/nullMargin, nullMarginMax)
+	nullBase, nullDiv, nullMargin, nullMarginMax int
+	// internal iterative reduction: from depth iirDepth (0: never), a node
+	// without a hash move is searched one ply less deeply
+	iirDepth int
+	// late-move pruning: at depth at most lmpDepth, the quiet moves after
+	// the first (lmpBase + lmpSquare·depth²)/(lmpDiv − lmpImproving·improving)
+	lmpDepth, lmpBase, lmpSquare, lmpDiv, lmpImproving int
+	// futility: a quiet move at depth d at most futDepth, where d is the
+	// node's depth or, with futLMR, the depth left after the move's
+	// late-move reduction (lmrTable) and one ply, when the static
+	// evaluation + futBase + futMargin·d is at most alpha
+	futDepth, futBase, futMargin int
+	futLMR                       bool
+}
+
+// baseFrontier is the pruning of levels 1-3 and of the rule sets without
+// tuning.prune; pruneFrontier that of the ninth session's prune (README.md,
+// "Issue 26").
+var (
+	baseFrontier = frontier{
+		rfDepth: 3, rfMargin: 120,
+		nullBase: 2, nullDiv: 4,
+		lmpDepth: 3, lmpBase: 6, lmpSquare: 4, lmpDiv: 1,
+		futDepth: 2, futMargin: 150,
+	}
+	pruneFrontier = frontier{
+		rfDepth: 7, rfMargin: 100, rfImproving: 1,
+		nullBase: 3, nullDiv: 3, nullMargin: 200, nullMarginMax: 3,
+		iirDepth: 4,
+		lmpDepth: 8, lmpBase: 3, lmpSquare: 1, lmpDiv: 2, lmpImproving: 1,
+		futDepth: 5, futBase: 180, futMargin: 135, futLMR: true,
+	}
+)
+
+// frontier returns the pruning parameters under t.
+func (t tuning) frontier() *frontier {
+	if t.prune {
+		return &pruneFrontier
+	}
+	return &baseFrontier
 }
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
