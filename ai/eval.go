@@ -106,8 +106,6 @@ type evaluator struct {
 	// evaluation (pawn structure, mobility, king attack, rooks, bishop
 	// pair, pawn shield); nil where they are off.
 	terms *fullTerms
-	// threats adds the threat terms of terms (tuning.threats)
-	threats bool
 	// pawnCache keeps the pawn terms of structure by pawn placement (with
 	// terms only)
 	pawnCache *[pawnCacheSize]pawnEntry

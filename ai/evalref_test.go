@@ -17,12 +17,11 @@ func TestEvalMatchesReference(t *testing.T) {
 		id        string
 		squares   *pieceSquares
 		structure bool // tuning's structural terms
-		threats   bool // and their threats
 	}
 	var runs []run
 	for _, id := range allVariants {
 		tn := tunings[id]
-		runs = append(runs, run{id, tn.squares, tn.structure, tn.threats}) // (nil: the hand-set terms)
+		runs = append(runs, run{id, tn.squares, tn.structure}) // (nil: the hand-set terms)
 		// fitted squares, whatever their values: random ones for every kind
 		// of the rule set (a middle-game and an end-game board; in the
 		// Bifold Halfgi family one for both), with the structural terms
@@ -41,7 +40,7 @@ func TestEvalMatchesReference(t *testing.T) {
 				}
 			}
 		}
-		runs = append(runs, run{id, t, !v.Bifold, !v.Bifold})
+		runs = append(runs, run{id, t, !v.Bifold})
 	}
 	for _, rn := range runs {
 		id := rn.id
@@ -50,7 +49,6 @@ func TestEvalMatchesReference(t *testing.T) {
 		if rn.structure {
 			e.addStructure()
 		}
-		e.threats = rn.threats
 		check := func(p *game.Position, what string) {
 			t.Helper()
 			want := e.refEvalFull(p)
@@ -209,79 +207,6 @@ func (e *evaluator) refEvalFull(p *game.Position) int {
 	}
 	if e.terms != nil {
 		total += e.refStructure(p)
-	}
-	if e.threats {
-		total += e.refThreats(p)
-	}
-	return total
-}
-
-// refThreats is threatTerms square by square: for each side, the enemy
-// pieces (not pawns, not the royal) its pawns attack, the enemy rooks and
-// queens its knights and bishops attack, and the enemy pieces it attacks
-// (with any piece, a pawn or the royal's step) that the enemy does not.
-func (e *evaluator) refThreats(p *game.Position) int {
-	t := e.terms
-	royal := [2]int{p.RoyalSquare(game.White), p.RoyalSquare(game.Black)}
-	var byPawn, byMinor, by [2][64]bool
-	ph := 0
-	for sq := 0; sq < 64; sq++ {
-		x := p.At(sq)[0]
-		if x == game.NoPiece {
-			continue
-		}
-		ph += int(e.nonPawn[x])
-		c, k := x.Color(), x.Kind()
-		switch {
-		case k == game.Pawn:
-			r := sq>>3 + 1 // a pawn attacks the squares diagonally ahead
-			if c == game.Black {
-				r = sq>>3 - 1
-			}
-			for _, f := range []int{sq&7 - 1, sq&7 + 1} {
-				if f >= 0 && f < 8 && r >= 0 && r < 8 {
-					byPawn[c][r*8+f], by[c][r*8+f] = true, true
-				}
-			}
-		case sq == royal[c]:
-			for tq := 0; tq < 64; tq++ {
-				if cheb(sq, tq) == 1 {
-					by[c][tq] = true
-				}
-			}
-		case t.mob[k] != 0 || t.attackUnits[k] != 0:
-			for _, tq := range refAttacks(p, sq) {
-				by[c][tq] = true
-				byMinor[c][tq] = byMinor[c][tq] || k == game.Knight || k == game.Bishop
-			}
-		}
-	}
-	ph = min(ph, taperMax)
-	total := 0
-	for c := game.White; c <= game.Black; c++ {
-		mg, eg := 0, 0
-		add := func(w [2]int) { mg += w[0]; eg += w[1] }
-		for sq := 0; sq < 64; sq++ {
-			y := p.At(sq)[0]
-			if y == game.NoPiece || y.Color() == c || y.Kind() == game.Pawn || sq == royal[c^1] {
-				continue
-			}
-			if byPawn[c][sq] {
-				add(t.byPawn)
-			}
-			if byMinor[c][sq] && (y.Kind() == game.Rook || y.Kind() == game.Queen) {
-				add(t.byMinor)
-			}
-			if by[c][sq] && !by[c^1][sq] {
-				add(t.hanging)
-			}
-		}
-		v := (mg*ph + eg*(taperMax-ph)) / taperMax
-		if c == game.White {
-			total += v
-		} else {
-			total -= v
-		}
 	}
 	return total
 }

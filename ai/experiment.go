@@ -18,7 +18,7 @@ import (
 func experiment(id string, t *tuning) {
 	pst := t.squares != nil
 	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
-		"pst": &pst, "struct": &t.structure, "prune": &t.prune, "threats": &t.threats}
+		"pst": &pst, "struct": &t.structure, "prune": &t.prune}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {

@@ -294,7 +294,6 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	if s.tn.structure {
 		s.ev.addStructure()
 	}
-	s.ev.threats = s.tn.threats && s.ev.terms != nil
 	s.ev.noise = cfg.Noise
 	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)

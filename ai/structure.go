@@ -35,11 +35,6 @@ type fullTerms struct {
 	flankPawn, endPawn int
 	// royalFile (mg): the royal's placement by file (castled is better)
 	royalFile [8]int
-	// threats (with evaluator.threats; mg, eg): for each enemy piece other
-	// than a pawn or the royal that an own pawn attacks (byPawn), each
-	// enemy rook or queen a knight or bishop attacks (byMinor), and each
-	// such piece attacked and not defended (hanging)
-	byPawn, byMinor, hanging [2]int
 }
 
 // chessTerms are the weights for chess.
@@ -62,9 +57,6 @@ var chessTerms = fullTerms{
 	flankPawn:   50,
 	endPawn:     50,
 	royalFile:   [8]int{10, 15, 5, -10, -15, -5, 15, 10},
-	byPawn:      [2]int{90, 40},
-	byMinor:     [2]int{65, 60},
-	hanging:     [2]int{55, 20},
 }
 
 // Pawn-structure masks: frontSpan[c][s] the squares ahead of s (for side c)
@@ -182,9 +174,6 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 	if pe.pawns != st.pawns {
 		e.pawnTerms(pe, st.pawns)
 	}
-	// with threats: the squares each side attacks, those its knights and
-	// bishops attack, and its rooks and queens
-	var attacked, minorAttacked, heavy [2]uint64
 	for c := 0; c < 2; c++ {
 		own, opp := st.pawns[c], st.pawns[c^1]
 		mg, eg := int(pe.mg[c]), int(pe.eg[c])
@@ -205,15 +194,6 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 				if att&zone != 0 && t.attackUnits[k] != 0 {
 					attackers++
 					units += t.attackUnits[k]
-				}
-				if e.threats {
-					attacked[c] |= att
-					switch k {
-					case game.Knight, game.Bishop:
-						minorAttacked[c] |= att
-					case game.Rook, game.Queen:
-						heavy[c] |= 1 << uint(sq)
-					}
 				}
 			}
 			switch k {
@@ -248,44 +228,6 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 			// this side's attack on the enemy royal: a gain for it
 			mg += min(t.attackScale*units*units/16, t.attackMax)
 		}
-		v := taper(mg, eg, nonPawn)
-		if c == 0 {
-			s += v
-		} else {
-			s -= v
-		}
-	}
-	if e.threats {
-		s += e.threatTerms(st, occ, royal, attacked, minorAttacked, heavy)
-	}
-	return s
-}
-
-// threatTerms returns the threat terms (fullTerms.byPawn, byMinor, hanging)
-// from White's point of view, given the squares each side's pieces with a
-// mobility or attack weight (in chess all but pawns and royals) attack
-// (attacked), those its knights and bishops attack, and its rooks and
-// queens (heavy).
-func (e *evaluator) threatTerms(st *evState, occ [2]uint64, royal [2]int, attacked, minorAttacked, heavy [2]uint64) int {
-	t := e.terms
-	var defended [2]uint64 // every square a side attacks, royal and pawns too
-	for c := 0; c < 2; c++ {
-		defended[c] = attacked[c] | pawnAttacks(st.pawns[c], c)
-		if rk := royal[c]; rk >= 0 {
-			defended[c] |= nbMask[rk]
-		}
-	}
-	s, nonPawn := 0, st.nonPawn[0]+st.nonPawn[1]
-	for c := 0; c < 2; c++ {
-		targets := occ[c^1] &^ st.pawns[c^1] // the enemy's pieces but pawns and its royal
-		if rk := royal[c^1]; rk >= 0 {
-			targets &^= 1 << uint(rk)
-		}
-		byPawn := bits.OnesCount64(pawnAttacks(st.pawns[c], c) & targets)
-		byMinor := bits.OnesCount64(minorAttacked[c] & heavy[c^1])
-		hanging := bits.OnesCount64(defended[c] & targets &^ defended[c^1])
-		mg := t.byPawn[0]*byPawn + t.byMinor[0]*byMinor + t.hanging[0]*hanging
-		eg := t.byPawn[1]*byPawn + t.byMinor[1]*byMinor + t.hanging[1]*hanging
 		v := taper(mg, eg, nonPawn)
 		if c == 0 {
 			s += v

@@ -32,11 +32,6 @@ type tuning struct {
 	// prune searches less of what is unlikely to matter, more deeply
 	// elsewhere: pruneFrontier's parameters instead of baseFrontier's
 	prune bool
-	// threats adds to the structural terms the threats of structure.go
-	// (fullTerms.byPawn, byMinor, hanging): pieces attacked by pawns, rooks
-	// and queens attacked by knights and bishops, pieces attacked and not
-	// defended
-	threats bool
 }
 
 // frontier holds the parameters of the pruning near the leaves, which
