@@ -36,8 +36,9 @@ type tuning struct {
 
 // frontier holds the parameters of the pruning near the leaves, which
 // search.go reads at every node: baseFrontier, or pruneFrontier under
-// tuning.prune. "improving" below is 1 when the side to move's static
-// evaluation rose since its last move, else 0.
+// tuning.prune. "improving" below is 1 when the static evaluation is
+// better than two plies before (or that one is unknown: near the root, or
+// in check then), else 0.
 type frontier struct {
 	// reverse futility: a node of depth at most rfDepth (not a PV node,
 	// not in check) whose static evaluation minus
