@@ -14,16 +14,24 @@ import (
 // tunings' only. pst=0 drops the rule set's fitted boards and pst=1 keeps
 // them; to try new boards, name them in tunings and play pst=1 against
 // pst=0. pst=1 in a rule set without boards panics: the switch would do
-// nothing, and an A/B match of it would be two identical engines.
+// nothing, and an A/B match of it would be two identical engines. prune=0
+// searches with baseFrontier; prune=1 keeps the rule set's frontier, or
+// gives one without it pruneFrontier.
 func experiment(id string, t *tuning) {
-	pst := t.squares != nil
+	pst, prune := t.squares != nil, t.frontier != nil
 	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
-		"pst": &pst, "struct": &t.structure, "prune": &t.prune}
+		"pst": &pst, "struct": &t.structure, "prune": &prune}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {
 			*sw = v != "0"
 		}
+	}
+	switch {
+	case !prune:
+		t.frontier = nil
+	case t.frontier == nil:
+		t.frontier = &pruneFrontier
 	}
 	switch {
 	case !pst:

@@ -213,7 +213,7 @@ type searcher struct {
 	keys    [game.MaxMoves]uint64
 
 	tn tuning // the rule set's switches (tuning.go)
-	// the pruning near the leaves: tn.frontier()
+	// the pruning near the leaves: tn.frontier, or baseFrontier
 	fr *frontier
 	// SEE's values: on the board, and what a capture gains (with drops,
 	// the piece in hand too)
@@ -289,7 +289,10 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	if !cfg.plain {
 		s.tn = tuningFor(p.Variant().ID)
 	}
-	s.fr = s.tn.frontier()
+	s.fr = s.tn.frontier
+	if s.fr == nil {
+		s.fr = &baseFrontier
+	}
 	s.ev = newEvaluatorWith(p.Variant(), nil, p.Variant().HandBonus, s.tn.squares)
 	if s.tn.structure {
 		s.ev.addStructure()

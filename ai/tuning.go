@@ -29,14 +29,14 @@ type tuning struct {
 	// where the rule set's declaration (game.Variant.Structure, which has
 	// them at every level) does not
 	structure bool
-	// prune searches less of what is unlikely to matter, more deeply
-	// elsewhere: pruneFrontier's parameters instead of baseFrontier's
-	prune bool
+	// frontier is the pruning near the leaves; nil: baseFrontier. With
+	// pruneFrontier (the switch "prune") the search looks at less of what is
+	// unlikely to matter, and more deeply elsewhere
+	frontier *frontier
 }
 
 // frontier holds the parameters of the pruning near the leaves, which
-// search.go reads at every node: baseFrontier, or pruneFrontier under
-// tuning.prune. "improving" below is 1 when the static evaluation is
+// search.go reads at every node: tuning.frontier, or baseFrontier. "improving" below is 1 when the static evaluation is
 // better than two plies before (or that one is unknown: near the root, or
 // in check then), else 0.
 type frontier struct {
@@ -62,9 +62,9 @@ type frontier struct {
 	futLMR                       bool
 }
 
-// baseFrontier is the pruning of levels 1-3 and of the rule sets without
-// tuning.prune; pruneFrontier that of the ninth session's prune (README.md,
-// "Issue 26").
+// baseFrontier is the pruning of levels 1-3 and of the rule sets with no
+// tuning.frontier; pruneFrontier that of the ninth session's prune
+// (README.md, "Issue 26").
 var (
 	baseFrontier = frontier{
 		rfDepth: 3, rfMargin: 120,
@@ -81,14 +81,6 @@ var (
 	}
 )
 
-// frontier returns the pruning parameters under t.
-func (t tuning) frontier() *frontier {
-	if t.prune {
-		return &pruneFrontier
-	}
-	return &baseFrontier
-}
-
 // tunings are the switches by rule-set id; a rule set not listed has none.
 // Assimilation and Bedlam play with chess's boards too, and Bedlam with
 // chess's structural terms; bifold-halfgi and bifold-halfgi-pawns with
@@ -100,8 +92,8 @@ var tunings = map[string]tuning{
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
 	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares},
 	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
-	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares, prune: true},
-	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, prune: true},
+	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
+	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,
