@@ -79,6 +79,15 @@ var (
 		lmpDepth: 8, lmpBase: 3, lmpSquare: 1, lmpDiv: 2, lmpImproving: 1,
 		futDepth: 5, futBase: 180, futMargin: 135, futLMR: true,
 	}
+	// steadyFrontier is pruneFrontier whose reverse-futility margin does not
+	// shrink when the evaluation improves: with rfImproving, depth-5
+	// searches in bifold-halfgi-pawns missed a win in 2 of the mate suite
+	// (README.md, "Issue 26", eleventh and twelfth sessions).
+	steadyFrontier = func() frontier {
+		f := pruneFrontier
+		f.rfImproving = 0
+		return f
+	}()
 )
 
 // tunings are the switches by rule-set id; a rule set not listed has none.
@@ -86,11 +95,12 @@ var (
 // chess's structural terms; bifold-halfgi and bifold-halfgi-pawns with
 // their own boards, and bifold-halfgi-weak with bifold-halfgi's (README.md,
 // "Issue 26", fifth to eighth sessions); chess and Assimilation prune more
-// (ninth and tenth sessions).
+// (ninth and tenth sessions), bifold-halfgi-pawns nearly as much (eleventh
+// and twelfth).
 var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
-	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares},
+	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares, frontier: &steadyFrontier},
 	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
 	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
 	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
