@@ -6,9 +6,9 @@ import "testing"
 // when, once one quiet move is pruned, it drops the stage's other quiet
 // moves unsorted: along a node's moves (the move number i and the count of
 // quiet moves only rising, alpha never falling) prunable never turns from
-// true back to false, under either set of parameters.
+// true back to false, under each set of parameters.
 func TestPrunableOnlyGrows(t *testing.T) {
-	for name, fr := range map[string]*frontier{"base": &baseFrontier, "prune": &pruneFrontier} {
+	for name, fr := range map[string]*frontier{"base": &baseFrontier, "prune": &pruneFrontier, "steady": &steadyFrontier} {
 		for depth := 1; depth <= 20; depth++ {
 			for _, improving := range []bool{false, true} {
 				for _, eval := range []int{-900, -250, 0, 130, 600} {
