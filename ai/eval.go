@@ -190,10 +190,20 @@ func newEvaluatorWith(v *game.Variant, values map[game.Kind]int, handBonus int, 
 // caches that keep their cost down.
 func (e *evaluator) addStructure() {
 	if e.terms == nil {
-		e.terms = &chessTerms
+		e.useTerms(&chessTerms)
+	}
+}
+
+// useTerms has the evaluation weigh the structural terms by t (turning them
+// on where they were off) and empties the caches that hold their sums.
+func (e *evaluator) useTerms(t *fullTerms) {
+	e.terms = t
+	if e.pawnCache == nil {
 		e.pawnCache = new([pawnCacheSize]pawnEntry)
 		e.evalCache = new([evalCacheSize]evalEntry)
 	}
+	*e.pawnCache = [pawnCacheSize]pawnEntry{}
+	*e.evalCache = [evalCacheSize]evalEntry{}
 }
 
 // pieceSquare is the positional term of a piece of kind k and colour c on

@@ -16,16 +16,18 @@ func TestEvalMatchesReference(t *testing.T) {
 	type run struct {
 		id        string
 		squares   *pieceSquares
-		structure bool // tuning's structural terms
+		structure bool       // tuning's structural terms
+		terms     *fullTerms // their fitted weights (nil: chessTerms)
 	}
 	var runs []run
 	for _, id := range allVariants {
 		tn := tunings[id]
-		runs = append(runs, run{id, tn.squares, tn.structure}) // (nil: the hand-set terms)
+		runs = append(runs, run{id, tn.squares, tn.structure, tn.terms}) // (nil: the hand-set terms)
 		// fitted squares, whatever their values: random ones for every kind
 		// of the rule set (a middle-game and an end-game board; in the
 		// Bifold Halfgi family one for both), with the structural terms
-		// where they apply
+		// where they apply, their weights random too (the middle and end
+		// game apart)
 		v, _ := game.VariantByID(id)
 		t := new(pieceSquares)
 		phases := 2
@@ -40,7 +42,11 @@ func TestEvalMatchesReference(t *testing.T) {
 				}
 			}
 		}
-		runs = append(runs, run{id, t, !v.Bifold})
+		var w *fullTerms
+		if !v.Bifold {
+			w = randomTerms(r)
+		}
+		runs = append(runs, run{id, t, !v.Bifold, w})
 	}
 	for _, rn := range runs {
 		id := rn.id
@@ -48,6 +54,9 @@ func TestEvalMatchesReference(t *testing.T) {
 		e := newEvaluatorWith(v, nil, v.HandBonus, rn.squares)
 		if rn.structure {
 			e.addStructure()
+		}
+		if rn.terms != nil {
+			e.useTerms(rn.terms)
 		}
 		check := func(p *game.Position, what string) {
 			t.Helper()
@@ -281,7 +290,7 @@ func (e *evaluator) refStructure(p *game.Position) int {
 				}
 				if isolated {
 					mg -= t.isolated
-					eg -= t.isolated
+					eg -= t.isolatedEg
 				}
 			default:
 				if k == game.Bishop {
@@ -298,11 +307,13 @@ func (e *evaluator) refStructure(p *game.Position) int {
 					switch {
 					case !any:
 						mg += t.rookOpen
+						eg += t.rookOpenEg
 					case !own:
 						mg += t.rookSemi
+						eg += t.rookSemiEg
 					}
 				}
-				if t.mob[k] != 0 || t.attackUnits[k] != 0 {
+				if t.mob[k] != 0 || t.mobEg[k] != 0 || t.attackUnits[k] != 0 {
 					n, zone := 0, false
 					for _, tq := range refAttacks(p, sq) {
 						y := p.At(tq)[0]
@@ -314,7 +325,7 @@ func (e *evaluator) refStructure(p *game.Position) int {
 						}
 					}
 					mg += t.mob[k] * (n - t.mobBase[k])
-					eg += t.mob[k] * (n - t.mobBase[k])
+					eg += t.mobEg[k] * (n - t.mobBase[k])
 					if zone && t.attackUnits[k] != 0 {
 						attackers++
 						units += t.attackUnits[k]
@@ -347,7 +358,7 @@ func (e *evaluator) refStructure(p *game.Position) int {
 		}
 		if bishops >= 2 {
 			mg += t.bishopPair
-			eg += t.bishopPair
+			eg += t.bishopPairEg
 		}
 		if attackers >= 2 {
 			mg += min(t.attackScale*units*units/16, t.attackMax)
@@ -527,4 +538,35 @@ func (e *evaluator) refEvalBifold(p *game.Position) int {
 		}
 	}
 	return score[0] - score[1]
+}
+
+// randomTerms returns chessTerms with every weight but the mobility bases
+// replaced by a random one (-30..30; the king-attack scale 1..10): the
+// reference check covers every term, the middle-game and end-game weights
+// apart.
+func randomTerms(r *rand.Rand) *fullTerms {
+	t := chessTerms
+	w := func() int { return r.IntN(61) - 30 }
+	for i := 1; i < 7; i++ {
+		t.passedMg[i], t.passedEg[i] = w(), w()
+	}
+	for _, x := range []*int{&t.isolated, &t.isolatedEg, &t.bishopPair, &t.bishopPairEg,
+		&t.rookOpen, &t.rookSemi, &t.rookOpenEg, &t.rookSemiEg, &t.shield, &t.openRoyal} {
+		*x = w()
+	}
+	for k := range t.mob {
+		if t.mob[k] != 0 {
+			t.mob[k], t.mobEg[k] = w(), w()
+		}
+	}
+	for k := range t.attackUnits {
+		if t.attackUnits[k] != 0 {
+			t.attackUnits[k] = 1 + r.IntN(6)
+		}
+	}
+	t.attackScale = 1 + r.IntN(10)
+	for f := range t.royalFile {
+		t.royalFile[f] = w()
+	}
+	return &t
 }

@@ -16,11 +16,13 @@ import (
 // pst=0. pst=1 in a rule set without boards panics: the switch would do
 // nothing, and an A/B match of it would be two identical engines. prune=0
 // searches with baseFrontier; prune=1 keeps the rule set's frontier, or
-// gives one without it pruneFrontier.
+// gives one without it pruneFrontier. terms=0 drops the rule set's fitted
+// structural weights (structure.go's chessTerms instead) and terms=1 keeps
+// them; like pst=1, terms=1 panics where there are none.
 func experiment(id string, t *tuning) {
-	pst, prune := t.squares != nil, t.frontier != nil
+	pst, prune, terms := t.squares != nil, t.frontier != nil, t.terms != nil
 	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
-		"pst": &pst, "struct": &t.structure, "prune": &prune}
+		"pst": &pst, "struct": &t.structure, "prune": &prune, "terms": &terms}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {
@@ -32,6 +34,12 @@ func experiment(id string, t *tuning) {
 		t.frontier = nil
 	case t.frontier == nil:
 		t.frontier = &pruneFrontier
+	}
+	switch {
+	case !terms:
+		t.terms = nil
+	case t.terms == nil:
+		panic("CHIMERA_SEARCH: terms=1 in " + id + ", which has no fitted terms in tunings (tuning.go)")
 	}
 	switch {
 	case !pst:

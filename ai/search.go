@@ -297,6 +297,9 @@ func (e *Engine) Search(p *game.Position, cfg Config) Result {
 	if s.tn.structure {
 		s.ev.addStructure()
 	}
+	if s.tn.terms != nil {
+		s.ev.useTerms(s.tn.terms)
+	}
 	s.ev.noise = cfg.Noise
 	s.ev.reset(s.p)
 	s.ev.seed = mix(cfg.Seed + 0x9e3779b97f4a7c15)

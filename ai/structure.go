@@ -8,17 +8,22 @@ import (
 
 // fullTerms are the weights, in centipawns, of the structural terms of the
 // full-size evaluation. Middle-game (mg) and end-game (eg) weights are
-// blended by the non-pawn material left on the board.
+// blended by the non-pawn material left on the board; a term with one
+// weight counts in the phase its comment names.
 type fullTerms struct {
 	passedMg, passedEg [8]int // a passed pawn, by relative rank
-	isolated           int    // a pawn with no friendly pawn on the files beside it
-	bishopPair         int
-	rookOpen, rookSemi int // a rook on a file without pawns, without own pawns
+	// a pawn with no friendly pawn on the files beside it
+	isolated, isolatedEg     int
+	bishopPair, bishopPairEg int
+	// a rook on a file without pawns, without own pawns (mg; rookOpenEg and
+	// rookSemiEg in the end game)
+	rookOpen, rookSemi, rookOpenEg, rookSemiEg int
 	// mobility per square a piece attacks that holds no own piece and no
-	// enemy pawn attacks, minus mobBase (the typical count), by kind
-	mob     [game.VPawn + 1]int
-	mobBase [game.VPawn + 1]int
-	shield  int // an own pawn in front of a royal on its first two ranks (mg)
+	// enemy pawn attacks, minus mobBase (the typical count), by kind: mob in
+	// the middle game, mobEg in the end game
+	mob, mobEg [game.VPawn + 1]int
+	mobBase    [game.VPawn + 1]int
+	shield     int // an own pawn in front of a royal on its first two ranks (mg)
 	// king attack (mg): each enemy piece that attacks a square next to the
 	// royal (or its square) adds its kind's units; with at least two such
 	// pieces the royal's side loses attackScale * units² / 16, at most
@@ -39,13 +44,17 @@ type fullTerms struct {
 
 // chessTerms are the weights for chess.
 var chessTerms = fullTerms{
-	passedMg:   [8]int{0, 5, 10, 15, 25, 40, 60, 0},
-	passedEg:   [8]int{0, 10, 15, 25, 45, 75, 120, 0},
-	isolated:   12,
-	bishopPair: 30,
-	rookOpen:   20,
-	rookSemi:   10,
+	passedMg:     [8]int{0, 5, 10, 15, 25, 40, 60, 0},
+	passedEg:     [8]int{0, 10, 15, 25, 45, 75, 120, 0},
+	isolated:     12,
+	isolatedEg:   12,
+	bishopPair:   30,
+	bishopPairEg: 30,
+	rookOpen:     20,
+	rookSemi:     10,
 	mob: [game.VPawn + 1]int{game.Knight: 4, game.Bishop: 4, game.Rook: 2, game.Queen: 1,
+		game.Marshall: 2, game.Paladin: 3},
+	mobEg: [game.VPawn + 1]int{game.Knight: 4, game.Bishop: 4, game.Rook: 2, game.Queen: 1,
 		game.Marshall: 2, game.Paladin: 3},
 	mobBase: [game.VPawn + 1]int{game.Knight: 4, game.Bishop: 6, game.Rook: 6, game.Queen: 12,
 		game.Marshall: 14, game.Paladin: 10},
@@ -158,7 +167,7 @@ func (e *evaluator) pawnTerms(en *pawnEntry, pw [2]uint64) {
 			}
 			if adjFiles[sq&7]&own == 0 {
 				mg -= t.isolated
-				eg -= t.isolated
+				eg -= t.isolatedEg
 			}
 		}
 		en.mg[c], en.eg[c] = int32(mg), int32(eg)
@@ -186,11 +195,11 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 		for bb := occ[c] &^ own; bb != 0; bb &= bb - 1 {
 			sq := bits.TrailingZeros64(bb)
 			k := p.At(sq)[0].Kind()
-			if w := t.mob[k]; w != 0 || t.attackUnits[k] != 0 {
+			if w := t.mob[k]; w != 0 || t.mobEg[k] != 0 || t.attackUnits[k] != 0 {
 				att := p.Attacks(sq)
-				n := bits.OnesCount64(att & safe)
-				mg += w * (n - t.mobBase[k])
-				eg += w * (n - t.mobBase[k])
+				n := bits.OnesCount64(att&safe) - t.mobBase[k]
+				mg += w * n
+				eg += t.mobEg[k] * n
 				if att&zone != 0 && t.attackUnits[k] != 0 {
 					attackers++
 					units += t.attackUnits[k]
@@ -203,14 +212,16 @@ func (e *evaluator) structure(p *game.Position, st *evState, occ [2]uint64, roya
 				switch fm := fileMask[sq&7]; {
 				case fm&(own|opp) == 0:
 					mg += t.rookOpen
+					eg += t.rookOpenEg
 				case fm&own == 0:
 					mg += t.rookSemi
+					eg += t.rookSemiEg
 				}
 			}
 		}
 		if bishops >= 2 {
 			mg += t.bishopPair
-			eg += t.bishopPair
+			eg += t.bishopPairEg
 		}
 		if rk := royal[c]; rk >= 0 && relRank(rk, game.Color(c)) <= 1 {
 			mg += t.shield * bits.OnesCount64(shieldMask[c][rk]&own)

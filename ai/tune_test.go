@@ -43,6 +43,7 @@ var (
 	tuneNodes   = flag.Int("tune.nodes", 4000, "nodes per move in the self-play games")
 	tuneData    = flag.String("tune.data", "", "positions file (made when missing)")
 	tuneSkip    = flag.Int("tune.skip", 8, "plies at the start of each game not sampled")
+	tuneFirst   = flag.Int("tune.first", 0, "the number of the first self-play game (its opening's seed): processes with different ones play different games")
 )
 
 type sample struct {
@@ -223,7 +224,7 @@ func generate(t *testing.T, v *game.Variant, path string) int {
 	defer w.Flush()
 	e := NewEngine(16)
 	n := 0
-	for g := 0; g < *tuneGames; g++ {
+	for g := *tuneFirst; g < *tuneFirst+*tuneGames; g++ {
 		p := game.NewPosition(v)
 		seed := uint64(g)*7919 + 11
 		for k := 0; k < 8; k++ {
@@ -517,4 +518,147 @@ func TestTunePST(t *testing.T) {
 		sb.WriteString("\t},\n")
 	}
 	t.Log("tuned (pst.go's pieceSquares: rank 8 first, White's view):\n" + sb.String())
+}
+
+// TestTuneTerms fits the weights of the structural terms (structure.go's
+// fullTerms: passed and isolated pawns, the bishop pair, rooks on open
+// files, mobility, the pawn shield, the open royal files, the king attack,
+// the flank and end-game pawn advance), middle and end game apart, to the
+// scored data of -tune.data ("result|position|centipawns" lines, another
+// engine's score for White: tools/match -label), the rest of the evaluation
+// (the rule set's fitted boards included) held fixed: coordinate descent
+// (steps 8, 4, 2, 1) on the mean squared error between the score's and the
+// evaluation's 1 / (1 + 10^(-K·eval/400)), with K fitted first, the last
+// games held out. Each trial evaluates every position again with the whole
+// evaluator, so the fit sees exactly what the search would. It prints the
+// weights for structure.go (a rule set's terms in tuning.go) and the
+// held-out error before and after; whether they are kept is decided by a
+// match.
+//
+//	go test -tags tune -run TestTuneTerms -v -timeout 0 ./ai -args \
+//	    -tune.variant chess -tune.data /tmp/chess-scored.txt
+func TestTuneTerms(t *testing.T) {
+	v, err := game.VariantByID(*tuneVariant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Bifold {
+		t.Fatal("the Bifold Halfgi family has no structural terms")
+	}
+	data := load(t, v, *tuneData)
+	for _, d := range data {
+		if !d.scored {
+			t.Fatalf("%s: a line without a score; label the data first (tools/match -label)", *tuneData)
+		}
+	}
+	tn := tuningFor(v.ID)
+	w := chessTerms
+	if tn.terms != nil {
+		w = *tn.terms
+	}
+	nTrain := int(float64(len(data)) * (1 - *tunePSTHold))
+	train, hold := data[:nTrain], data[nTrain:]
+	// the evaluators, one per worker, and each sample's target
+	const workers = 2
+	evs := make([]*evaluator, workers)
+	for i := range evs {
+		evs[i] = newEvaluatorWith(v, nil, v.HandBonus, tn.squares)
+	}
+	errOf := func(set []sample, k float64) float64 {
+		sums := make([]float64, workers)
+		done := make(chan struct{})
+		for i := range workers {
+			go func() {
+				ev := evs[i]
+				ev.useTerms(&w)
+				for j := i; j < len(set); j += workers {
+					d := set[j]
+					ev.reset(d.p)
+					s := float64(ev.eval(d.p))
+					if d.p.Turn() == game.Black {
+						s = -s
+					}
+					e := 1/(1+math.Pow(10, -d.score/400)) - 1/(1+math.Pow(10, -k*s/400))
+					sums[i] += e * e
+				}
+				done <- struct{}{}
+			}()
+		}
+		for range workers {
+			<-done
+		}
+		return (sums[0] + sums[1]) / float64(len(set))
+	}
+	K, bestE := 1.0, math.Inf(1)
+	for k := 0.3; k <= 3.0; k *= 1.02 {
+		if e := errOf(train, k); e < bestE {
+			K, bestE = k, e
+		}
+	}
+	before := errOf(hold, K)
+	t.Logf("%d positions (%d held out), K %.3f; error: train %.6f, held out %.6f", len(data), len(hold), K, bestE, before)
+	type param struct {
+		name string
+		p    *int
+		min  int
+	}
+	var ps []param
+	add := func(name string, p *int, lo int) { ps = append(ps, param{name, p, lo}) }
+	for r := 1; r < 7; r++ {
+		add(fmt.Sprintf("passedMg[%d]", r), &w.passedMg[r], -100)
+		add(fmt.Sprintf("passedEg[%d]", r), &w.passedEg[r], -100)
+	}
+	add("isolated", &w.isolated, -100)
+	add("isolatedEg", &w.isolatedEg, -100)
+	add("bishopPair", &w.bishopPair, -100)
+	add("bishopPairEg", &w.bishopPairEg, -100)
+	add("rookOpen", &w.rookOpen, -100)
+	add("rookSemi", &w.rookSemi, -100)
+	add("rookOpenEg", &w.rookOpenEg, -100)
+	add("rookSemiEg", &w.rookSemiEg, -100)
+	for k := range w.mob {
+		if w.mob[k] != 0 && slices.Contains(v.Pieces, game.Kind(k)) {
+			add("mob "+kindIdent(game.Kind(k)), &w.mob[k], -20)
+			add("mobEg "+kindIdent(game.Kind(k)), &w.mobEg[k], -20)
+		}
+	}
+	add("shield", &w.shield, -100)
+	add("openRoyal", &w.openRoyal, -100)
+	for k := range w.attackUnits {
+		if w.attackUnits[k] != 0 {
+			add("attackUnits "+kindIdent(game.Kind(k)), &w.attackUnits[k], 0)
+		}
+	}
+	add("attackScale", &w.attackScale, 0)
+	add("flankPawn", &w.flankPawn, -100)
+	add("endPawn", &w.endPawn, -100)
+	cur := bestE
+	for _, step := range []int{8, 4, 2, 1} {
+		for pass := 0; pass < 3; pass++ {
+			better := false
+			for _, q := range ps {
+				old := *q.p
+				for _, d := range []int{step, -step} {
+					if old+d < q.min {
+						continue
+					}
+					*q.p = old + d
+					if e := errOf(train, K); e < cur {
+						cur, old, better = e, old+d, true
+						break
+					}
+				}
+				*q.p = old
+			}
+			t.Logf("step %d, pass %d: train %.6f, held out %.6f", step, pass, cur, errOf(hold, K))
+			if !better {
+				break
+			}
+		}
+	}
+	t.Logf("held out: %.6f before, %.6f after", before, errOf(hold, K))
+	t.Logf("tuned (structure.go's fullTerms):\n%#v", w)
+	for _, q := range ps {
+		t.Logf("%-16s %d", q.name, *q.p)
+	}
 }

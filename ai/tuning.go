@@ -29,6 +29,9 @@ type tuning struct {
 	// where the rule set's declaration (game.Variant.Structure, which has
 	// them at every level) does not
 	structure bool
+	// terms are fitted weights of the structural terms used instead of
+	// chessTerms (turning the terms on where they are off); nil: none
+	terms *fullTerms
 	// frontier is the pruning near the leaves; nil: baseFrontier. With
 	// pruneFrontier (the switch "prune") the search looks at less of what is
 	// unlikely to matter, and more deeply elsewhere
