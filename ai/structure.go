@@ -68,6 +68,29 @@ var chessTerms = fullTerms{
 	royalFile:   [8]int{10, 15, 5, -10, -15, -5, 15, 10},
 }
 
+// chessFitTerms are chessTerms fitted by TestTuneTerms (tune_test.go) to
+// fairy-stockfish's depth-7 scores of 146,882 quiet positions of our own
+// chess self-play (README.md, "Issue 26", thirteenth session); the royal
+// files and the king attack's cap are chessTerms'.
+var chessFitTerms = func() fullTerms {
+	t := chessTerms
+	t.passedMg = [8]int{0, 6, -1, 7, 17, 23, 50, 0}
+	t.passedEg = [8]int{0, 24, 18, 37, 54, 79, 112, 0}
+	t.isolated, t.isolatedEg = 18, 9
+	t.bishopPair, t.bishopPairEg = 53, 52
+	t.rookOpen, t.rookSemi, t.rookOpenEg, t.rookSemiEg = 45, 17, -16, 2
+	t.mob[game.Knight], t.mobEg[game.Knight] = 8, 2
+	t.mob[game.Bishop], t.mobEg[game.Bishop] = 7, 5
+	t.mob[game.Rook], t.mobEg[game.Rook] = 5, 2
+	t.mob[game.Queen], t.mobEg[game.Queen] = 2, 12
+	t.shield, t.openRoyal = 14, 20
+	t.attackUnits[game.Knight], t.attackUnits[game.Bishop] = 3, 5
+	t.attackUnits[game.Rook], t.attackUnits[game.Queen] = 4, 8
+	t.attackScale = 6
+	t.flankPawn, t.endPawn = 58, 50
+	return t
+}()
+
 // Pawn-structure masks: frontSpan[c][s] the squares ahead of s (for side c)
 // on its file and the files beside it; adjFiles[f] the files beside file f;
 // shieldMask[c][s] the squares one and two ranks ahead of s on its file and

@@ -99,14 +99,15 @@ var (
 // their own boards, and bifold-halfgi-weak with bifold-halfgi's (README.md,
 // "Issue 26", fifth to eighth sessions); chess and Assimilation prune more
 // (ninth and tenth sessions), bifold-halfgi-pawns nearly as much (eleventh
-// and twelfth).
+// and twelfth); chess weighs its structural terms by fitted weights
+// (thirteenth).
 var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
 	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares, frontier: &steadyFrontier},
 	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
 	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
-	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
+	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier, terms: &chessFitTerms},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,
