@@ -541,9 +541,10 @@ func (e *evaluator) refEvalBifold(p *game.Position) int {
 }
 
 // randomTerms returns chessTerms with every weight but the mobility bases
-// replaced by a random one (-30..30; the king-attack scale 1..10): the
-// reference check covers every term, the middle-game and end-game weights
-// apart.
+// and the king attack's cap replaced by a random one (-30..30; the
+// king-attack units 1..6 and scale 1..10, the pawn advance's shares
+// 0..100): the reference check covers every term, the middle-game and
+// end-game weights apart.
 func randomTerms(r *rand.Rand) *fullTerms {
 	t := chessTerms
 	w := func() int { return r.IntN(61) - 30 }
@@ -565,6 +566,7 @@ func randomTerms(r *rand.Rand) *fullTerms {
 		}
 	}
 	t.attackScale = 1 + r.IntN(10)
+	t.flankPawn, t.endPawn = r.IntN(101), r.IntN(101)
 	for f := range t.royalFile {
 		t.royalFile[f] = w()
 	}

@@ -526,7 +526,9 @@ func TestTunePST(t *testing.T) {
 // the flank and end-game pawn advance), middle and end game apart, to the
 // scored data of -tune.data ("result|position|centipawns" lines, another
 // engine's score for White: tools/match -label), the rest of the evaluation
-// (the rule set's fitted boards included) held fixed: coordinate descent
+// (the rule set's fitted boards included) held fixed, starting from the
+// weights the rule set plays with (its terms in tuning.go, or chessTerms):
+// coordinate descent
 // (steps 8, 4, 2, 1) on the mean squared error between the score's and the
 // evaluation's 1 / (1 + 10^(-K·eval/400)), with K fitted first, the last
 // games held out. Each trial evaluates every position again with the whole
@@ -558,7 +560,7 @@ func TestTuneTerms(t *testing.T) {
 	}
 	nTrain := int(float64(len(data)) * (1 - *tunePSTHold))
 	train, hold := data[:nTrain], data[nTrain:]
-	// the evaluators, one per worker, and each sample's target
+	// the evaluators, one per worker
 	const workers = 2
 	evs := make([]*evaluator, workers)
 	for i := range evs {
@@ -587,7 +589,11 @@ func TestTuneTerms(t *testing.T) {
 		for range workers {
 			<-done
 		}
-		return (sums[0] + sums[1]) / float64(len(set))
+		sum := 0.0
+		for _, x := range sums {
+			sum += x
+		}
+		return sum / float64(len(set))
 	}
 	K, bestE := 1.0, math.Inf(1)
 	for k := 0.3; k <= 3.0; k *= 1.02 {
