@@ -327,7 +327,8 @@ var (
 // rook, queen and king (in the Bifold Halfgi family: of every kind of the
 // rule set, each piece of a square counted; White's view, Black mirrored;
 // a constant shift of a kind's board is a change of its value) to the game
-// results of -tune.data, the rest of the evaluation held fixed: gradient
+// results of -tune.data, the rest of the evaluation held fixed (the
+// structural terms weighed as the rule set plays them): gradient
 // descent (Adam, 1 centipawn steps) on the same mean squared error as
 // TestTune, with K fitted first, the last games held out. With -tune.taper
 // (the default; not in the Bifold Halfgi family, whose evaluation does not
@@ -349,6 +350,10 @@ func TestTunePST(t *testing.T) {
 	}
 	data := load(t, v, *tuneData)
 	ev := newEvaluator(v)
+	if tn := tuningFor(v.ID); tn.terms != nil {
+		// the structural terms weighed as the rule set plays them
+		ev.useTerms(tn.terms)
+	}
 	kinds := []game.Kind{game.Pawn, game.Knight, game.Bishop, game.Rook, game.Queen, game.King}
 	phases := 1
 	if *tuneTaper && !v.Bifold {
