@@ -42,7 +42,8 @@ type fullTerms struct {
 	royalFile [8]int
 }
 
-// chessTerms are the weights for chess.
+// chessTerms are the hand-set weights: Assimilation's, Bedlam's and those of
+// chess at levels 1-3 (chess at levels 4-8 plays with chessFitTerms).
 var chessTerms = fullTerms{
 	passedMg:     [8]int{0, 5, 10, 15, 25, 40, 60, 0},
 	passedEg:     [8]int{0, 10, 15, 25, 45, 75, 120, 0},
