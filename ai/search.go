@@ -235,7 +235,17 @@ type searcher struct {
 	quietsK [maxPly + 1][48]int16
 	// tn.lmr, tn.hist: the static evaluations by ply (-infinity in check)
 	evals [maxPly + 2]int
+	// tn.sing: the move a singular-extension search at the ply leaves out
+	// (NoMove: none)
+	excluded [maxPly + 1]game.Move
 }
+
+// singDepth is the least depth at which tn.sing tests the hash move;
+// seepMargin is tn.seep's loss by static exchange per ply of depth.
+const (
+	singDepth  = 6
+	seepMargin = 150
+)
 
 // moveKeys is the number of move keys: a compact kind (0: none, then the
 // full-size kinds Pawn..Eques, the bifold ones mapped onto 2..10) times the
@@ -694,10 +704,13 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	hashMove := game.NoMove
 	staticEval := -infinity
+	excluded := s.excluded[ply]
+	ttSc, ttDepth, ttFlag := 0, 0, uint8(0)
 	if en := s.ttProbe(); en != nil {
 		hashMove = en.move
 		staticEval = int(en.eval)
-		if !pvNode && int(en.depth) >= depth {
+		ttSc, ttDepth, ttFlag = ttScore(int(en.score), ply), int(en.depth), en.flag
+		if !pvNode && int(en.depth) >= depth && excluded == game.NoMove {
 			sc := ttScore(int(en.score), ply)
 			switch {
 			case en.flag == ttExact,
@@ -724,7 +737,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	improving := ply < 2 || s.evals[ply-2] == -infinity || staticEval > s.evals[ply-2]
 	fr := s.fr
-	if !pvNode && !inCheck && abs(beta) < MateBound {
+	if !pvNode && !inCheck && abs(beta) < MateBound && excluded == game.NoMove {
 		// reverse futility: far above beta at low depth
 		if depth <= fr.rfDepth && staticEval-fr.rfMargin*(depth-fr.rfImproving*b2i(improving)) >= beta {
 			return staticEval
@@ -758,6 +771,34 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	// is a guess, and a shallower search costs less and fills the table
 	if fr.iirDepth > 0 && depth >= fr.iirDepth && hashMove == game.NoMove {
 		depth--
+	}
+
+	// singular extension: the hash move, stored as a lower bound from
+	// nearly this depth, is searched a ply deeper when every other move
+	// fails a search of half the depth against a bound a little below its
+	// score; when instead another move reaches that bound and it is at or
+	// above beta, more than one move beats beta and the node cuts (multi-cut)
+	ext := 0
+	if s.tn.sing && depth >= singDepth && excluded == game.NoMove && hashMove != game.NoMove &&
+		ply < 2*s.depth && (ttFlag == ttLower || ttFlag == ttExact) && ttDepth >= depth-3 && abs(ttSc) < MateBound {
+		sb := ttSc - 2*depth
+		s.excluded[ply] = hashMove
+		score := s.search((depth-1)/2, ply, sb-1, sb, false)
+		s.excluded[ply] = game.NoMove
+		if s.stopped {
+			return 0
+		}
+		switch {
+		case score < sb:
+			ext = 1
+		case sb >= beta:
+			return sb
+		}
+		s.evals[ply] = staticEval
+		if inCheck {
+			s.evals[ply] = -infinity
+		}
+		s.pvLen[ply] = 0
 	}
 
 	// Staged generation: out of check, unless the hash move is quiet, the
@@ -828,9 +869,17 @@ stages:
 				// (more than 32: the rest is searched here, in order)
 				m = ml.Moves[j]
 			}
+			if m == excluded {
+				i-- // (not counted as a move)
+				continue
+			}
 			quiet := isQuiet(m)
 			if quiet {
 				quiets++
+			} else if s.tn.seep && m.IsCapture() && !inCheck && i > 0 && bestScore > -MateBound {
+				if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < -seepMargin*depth {
+					continue
+				}
 			}
 			// futility: quiet moves that cannot lift a hopeless position at the
 			// frontier
@@ -856,7 +905,11 @@ stages:
 			s.push(m)
 			var score int
 			if i == 0 {
-				score = -s.search(depth-1, ply+1, -beta, -alpha, pvNode)
+				e := 0
+				if m == hashMove {
+					e = ext
+				}
+				score = -s.search(depth-1+e, ply+1, -beta, -alpha, pvNode)
 			} else {
 				// late move reduction for quiet moves
 				r := 0
@@ -943,8 +996,12 @@ stages:
 		}
 	}
 	if bestScore == -infinity {
-		// every move was pruned: the position is bad but not lost
+		// every move was pruned (or, in a singular-extension search, the
+		// only one left out): the position is bad but not lost
 		return alpha
+	}
+	if excluded != game.NoMove {
+		return bestScore // (not this node's score: nothing is stored)
 	}
 	flag := uint8(ttExact)
 	switch {

@@ -32,6 +32,15 @@ type tuning struct {
 	// terms are fitted weights of the structural terms used instead of
 	// chessTerms (turning the terms on where they are off); nil: none
 	terms *fullTerms
+	// sing extends the hash move by a ply when it is singular: a search of
+	// half the depth without it, against a bound 2·depth below its stored
+	// score, fails low (singular extensions; with a stored lower bound from
+	// depth − 3 or more, at depth singDepth or more). When that search
+	// instead reaches beta, the node returns its bound (multi-cut)
+	sing bool
+	// seep leaves out, after the first move, the captures that lose more
+	// than seepMargin per ply of depth by static exchange (not in check)
+	seep bool
 	// frontier is the pruning near the leaves; nil: baseFrontier. With
 	// pruneFrontier (the switch "prune") the search looks at less of what is
 	// unlikely to matter, and more deeply elsewhere
