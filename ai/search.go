@@ -710,13 +710,12 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 		hashMove = en.move
 		staticEval = int(en.eval)
 		ttSc, ttDepth, ttFlag = ttScore(int(en.score), ply), int(en.depth), en.flag
-		if !pvNode && int(en.depth) >= depth && excluded == game.NoMove {
-			sc := ttScore(int(en.score), ply)
+		if !pvNode && ttDepth >= depth && excluded == game.NoMove {
 			switch {
-			case en.flag == ttExact,
-				en.flag == ttLower && sc >= beta,
-				en.flag == ttUpper && sc <= alpha:
-				return sc
+			case ttFlag == ttExact,
+				ttFlag == ttLower && ttSc >= beta,
+				ttFlag == ttUpper && ttSc <= alpha:
+				return ttSc
 			}
 		}
 	}
