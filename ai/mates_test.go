@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"slices"
 	"testing"
 
 	"chimera/game"
@@ -86,7 +87,86 @@ var mateSuite = []struct {
 
 // TestMateSuite checks that a fixed-depth search finds every mate of the
 // suite, and that a mate in 1 really ends the game.
-func TestMateSuite(t *testing.T) {
+func TestMateSuite(t *testing.T) { checkMateSuite(t) }
+
+// TestMateSuiteOffSwitches runs the suite with tuning's switches that are
+// off in every rule set (sing, seep) turned on everywhere, so that the
+// code behind them is tested without -tags experiment.
+func TestMateSuiteOffSwitches(t *testing.T) {
+	withSwitches(t, func(tn *tuning) { tn.sing, tn.seep = true, true })
+	checkMateSuite(t)
+}
+
+// TestOffSwitchesSearch searches the fingerprint's mid-game cases with
+// each switch that is off in every rule set turned on everywhere: the
+// switch must change some search (its code is reached), every line must be
+// legal, a second search the same, and no ply left with an excluded move.
+func TestOffSwitchesSearch(t *testing.T) {
+	switches := []struct {
+		name string
+		set  func(*tuning)
+	}{
+		{"sing", func(tn *tuning) { tn.sing = true }},
+		{"seep", func(tn *tuning) { tn.seep = true }},
+	}
+	search := func(variant, fen string, depth int) (Result, *Engine) {
+		p := mustParse(t, variant, fen)
+		e := NewEngine(16)
+		return e.Search(p, Config{Limits: Limits{Depth: depth}}), e
+	}
+	cases := fingerprintCases[:7]
+	off := make([]uint64, len(cases))
+	for i, tc := range cases {
+		r, _ := search(tc.variant, tc.fen, tc.depth)
+		off[i] = r.Nodes
+	}
+	for _, sw := range switches {
+		t.Run(sw.name, func(t *testing.T) {
+			withSwitches(t, sw.set)
+			changed := 0
+			for i, tc := range cases {
+				r, e := search(tc.variant, tc.fen, tc.depth)
+				if r.Nodes != off[i] {
+					changed++
+				}
+				q := mustParse(t, tc.variant, tc.fen)
+				for _, m := range r.PV {
+					if !slices.Contains(q.LegalMoves(), m) {
+						t.Fatalf("%s %s: illegal move %v in the PV %v", tc.variant, tc.fen, m, r.PV)
+					}
+					q.Make(m)
+				}
+				for ply, m := range e.s.excluded {
+					if m != game.NoMove {
+						t.Fatalf("%s %s: ply %d keeps the excluded move %v", tc.variant, tc.fen, ply, m)
+					}
+				}
+				if again, _ := search(tc.variant, tc.fen, tc.depth); again.Nodes != r.Nodes || again.Move != r.Move {
+					t.Fatalf("%s %s: searched twice: %d nodes and %v, then %d and %v", tc.variant, tc.fen, r.Nodes, r.Move, again.Nodes, again.Move)
+				}
+			}
+			if changed == 0 {
+				t.Fatalf("%s changes none of the %d searches", sw.name, len(cases))
+			}
+		})
+	}
+}
+
+// withSwitches changes every rule set's tuning (those without one too) by
+// set until the test ends.
+func withSwitches(t *testing.T, set func(*tuning)) {
+	saved := tunings
+	t.Cleanup(func() { tunings = saved })
+	tunings = map[string]tuning{}
+	for _, v := range game.AllVariants() {
+		tn := saved[v.ID]
+		set(&tn)
+		tunings[v.ID] = tn
+	}
+}
+
+// checkMateSuite is TestMateSuite's check, on the tunings in force.
+func checkMateSuite(t *testing.T) {
 	e := NewEngine(4)
 	for _, tc := range mateSuite {
 		t.Run(tc.variant+"/"+tc.typ, func(t *testing.T) {

@@ -36,7 +36,8 @@ type tuning struct {
 	// half the depth without it, against a bound 2·depth below its stored
 	// score, fails low (singular extensions; with a stored lower bound from
 	// depth − 3 or more, at depth singDepth or more). When that search
-	// instead reaches beta, the node returns its bound (multi-cut)
+	// instead reaches its bound and the bound is at or above beta, the node
+	// returns the bound (multi-cut)
 	sing bool
 	// seep leaves out, after the first move, the captures that lose more
 	// than seepMargin per ply of depth by static exchange (not in check)
