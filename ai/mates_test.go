@@ -89,16 +89,16 @@ var mateSuite = []struct {
 // suite, and that a mate in 1 really ends the game.
 func TestMateSuite(t *testing.T) { checkMateSuite(t) }
 
-// TestMateSuiteOffSwitches runs the suite with tuning's switches that are
-// off in every rule set (sing, seep) turned on everywhere, so that the
-// code behind them is tested without -tags experiment.
+// TestMateSuiteOffSwitches runs the suite with tuning's switches that
+// most rule sets leave off (sing, seep: on in chess only) turned on
+// everywhere, so that the code behind them is tested in every rule set.
 func TestMateSuiteOffSwitches(t *testing.T) {
 	withSwitches(t, func(tn *tuning) { tn.sing, tn.seep = true, true })
 	checkMateSuite(t)
 }
 
 // TestOffSwitchesSearch searches the fingerprint's mid-game cases with
-// each switch that is off in every rule set turned on everywhere: the
+// each switch that most rule sets leave off turned on everywhere: the
 // switch must change some search (its code is reached), every line must be
 // legal, a second search the same, and no ply left with an excluded move.
 func TestOffSwitchesSearch(t *testing.T) {

@@ -110,14 +110,15 @@ var (
 // "Issue 26", fifth to eighth sessions); chess and Assimilation prune more
 // (ninth and tenth sessions), bifold-halfgi-pawns nearly as much (eleventh
 // and twelfth); chess weighs its structural terms by fitted weights
-// (thirteenth).
+// (thirteenth) and searches with singular extensions and SEE pruning of
+// captures (fifteenth).
 var tunings = map[string]tuning{
 	"bedlam":              {see: true, squares: &chessSquares, structure: true},
 	"bifold-halfgi":       {see: true, squares: &bifoldSquares},
 	"bifold-halfgi-pawns": {see: true, squares: &bifoldPawnsSquares, frontier: &steadyFrontier},
 	"bifold-halfgi-weak":  {see: true, squares: &bifoldSquares},
 	"assimilation":        {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier},
-	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier, terms: &chessFitTerms},
+	"chess":               {see: true, hist: true, lmr: true, squares: &chessSquares, frontier: &pruneFrontier, terms: &chessFitTerms, sing: true, seep: true},
 }
 
 // tuningFor returns the switches of rule set id (with -tags experiment,
