@@ -20,11 +20,12 @@ import (
 // structural weights (structure.go's chessTerms instead) and terms=1 keeps
 // them; like pst=1, terms=1 panics where there are none. steady=1 searches
 // with steadyFrontier (over prune). sing=1 and seep=1 turn on singular
-// extensions and the pruning of captures that lose by static exchange.
+// extensions and the pruning of captures that lose by static exchange;
+// caph=1 capture history.
 func experiment(id string, t *tuning) {
 	pst, prune, terms, steady := t.squares != nil, t.frontier != nil, t.terms != nil, false
 	switches := map[string]*bool{"see": &t.see, "hist": &t.hist, "lmr": &t.lmr, "seeo": &t.seeo,
-		"pst": &pst, "struct": &t.structure, "prune": &prune, "terms": &terms, "sing": &t.sing, "seep": &t.seep, "steady": &steady}
+		"pst": &pst, "struct": &t.structure, "prune": &prune, "terms": &terms, "sing": &t.sing, "seep": &t.seep, "caph": &t.caph, "steady": &steady}
 	for _, f := range strings.Split(os.Getenv("CHIMERA_SEARCH"), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		if sw := switches[k]; sw != nil {

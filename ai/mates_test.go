@@ -90,10 +90,11 @@ var mateSuite = []struct {
 func TestMateSuite(t *testing.T) { checkMateSuite(t) }
 
 // TestMateSuiteOffSwitches runs the suite with tuning's switches that
-// most rule sets leave off (sing, seep: on in chess only) turned on
-// everywhere, so that the code behind them is tested in every rule set.
+// most rule sets leave off (sing, seep: on in chess only; caph: off
+// everywhere) turned on everywhere, so that the code behind them is tested
+// in every rule set.
 func TestMateSuiteOffSwitches(t *testing.T) {
-	withSwitches(t, func(tn *tuning) { tn.sing, tn.seep = true, true })
+	withSwitches(t, func(tn *tuning) { tn.sing, tn.seep, tn.caph = true, true, true })
 	checkMateSuite(t)
 }
 
@@ -108,6 +109,7 @@ func TestOffSwitchesSearch(t *testing.T) {
 	}{
 		{"sing", func(tn *tuning) { tn.sing = true }},
 		{"seep", func(tn *tuning) { tn.seep = true }},
+		{"caph", func(tn *tuning) { tn.caph = true }},
 	}
 	search := func(variant, fen string, depth int) (Result, *Engine) {
 		p := mustParse(t, variant, fen)

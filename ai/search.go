@@ -160,6 +160,7 @@ func (e *Engine) Clear() {
 		clear(e.s.cont[:])
 	}
 	e.s.counter = [moveKeys]game.Move{}
+	e.s.capHist = [2][moveKeys * 12]int16{}
 }
 
 // ttEntry is one transposition table slot (16 bytes).
@@ -238,6 +239,12 @@ type searcher struct {
 	// tn.sing: the move a singular-extension search at the ply leaves out
 	// (NoMove: none)
 	excluded [maxPly + 1]game.Move
+	// tn.caph: the capture histories by side, then capIndex (the mover's
+	// compact kind, the destination and the victim's compact kind); the
+	// captures searched at each ply, by their indexes (for the malus at a
+	// cut-off)
+	capHist [2][moveKeys * 12]int16
+	capsT   [maxPly + 1][32]int32
 }
 
 // singDepth is the least depth at which tn.sing tests the hash move;
@@ -281,6 +288,25 @@ func (s *searcher) keyOf(m game.Move) int {
 		k = x.Kind()
 	}
 	return compactKind[k&31]*64 + m.To()
+}
+
+// capIndex is capture m's index in capHist: its key (keyOf) and the kind
+// it takes (en passant a pawn; for a unit taking several pieces, the first
+// of the square's). Before m is made.
+func (s *searcher) capIndex(m game.Move) int {
+	v := game.Pawn
+	if !m.IsEnPassant() {
+		v = m.Capt()
+		if v == game.NoKind {
+			for _, x := range s.p.At(m.To()) {
+				if x != game.NoPiece && x.Color() != s.p.Turn() {
+					v = x.Kind()
+					break
+				}
+			}
+		}
+	}
+	return s.keyOf(m)*12 + compactKind[v&31]
 }
 
 // Search searches position p (which it leaves unchanged) under cfg and
@@ -820,7 +846,7 @@ func (s *searcher) search(depth, ply, alpha, beta int, pvNode bool) int {
 	sc := &s.scores[ply]
 	us := p.Turn()
 	s.nBad[ply] = 0
-	nQuiets := 0
+	nQuiets, nCaps := 0, 0
 
 	bestScore := -infinity
 	bestMove := game.NoMove
@@ -901,6 +927,10 @@ stages:
 					nQuiets++
 				}
 			}
+			if s.tn.caph && m.IsCapture() && nCaps < len(s.capsT[ply]) {
+				s.capsT[ply][nCaps] = int32(s.capIndex(m))
+				nCaps++
+			}
 			s.push(m)
 			var score int
 			if i == 0 {
@@ -970,6 +1000,9 @@ stages:
 					if score >= beta {
 						if quiet {
 							s.quietCutoff(m, mk, ply, depth, us, nQuiets)
+						}
+						if s.tn.caph {
+							s.captureCutoff(m, ply, depth, us, nCaps)
 						}
 						break stages
 					}
@@ -1068,6 +1101,28 @@ func (s *searcher) quietCutoff(m game.Move, mk, ply, depth int, us game.Color, t
 		s.counter[s.key[ply-1]] = m
 	}
 }
+
+// captureCutoff updates the capture histories (tn.caph) at a cut-off by
+// move m at ply (depth, side us): a bonus for m if it is a capture (the
+// last of the first tried of capsT[ply], unless the list was full), a malus
+// for the other captures searched before it.
+func (s *searcher) captureCutoff(m game.Move, ply, depth int, us game.Color, tried int) {
+	bonus := min(32*depth*depth, 1600)
+	caps := s.capsT[ply][:tried]
+	if m.IsCapture() && tried > 0 && caps[tried-1] == int32(s.capIndex(m)) {
+		h := &s.capHist[us][caps[tried-1]]
+		*h += int16(bonus - int(*h)*bonus/histMax)
+		caps = caps[:tried-1]
+	}
+	for _, i := range caps {
+		h := &s.capHist[us][i]
+		*h += int16(-bonus - int(*h)*bonus/histMax)
+	}
+}
+
+// capHistDiv scales a capture history (±histMax) into the captures'
+// ordering score, where a pawn of gain counts 1,600.
+const capHistDiv = 8
 
 // lmrTable is the late-move reduction by depth and move number (tn.lmr):
 // ln(depth)·ln(moves+1)/2, rounded.
@@ -1213,6 +1268,9 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 			} else if see, ok := p.SEE(m, &s.seeVal, &s.seeCapt); ok && see < 0 {
 				continue // the exchange loses material
 			}
+		}
+		if s.tn.caph && m.IsCapture() {
+			order += int32(s.capHist[p.Turn()][s.capIndex(m)]) / capHistDiv
 		}
 		ml.Moves[n] = m
 		sc[n] = order
@@ -1364,6 +1422,9 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 			v = 1 << 30
 		case !isQuiet(m):
 			gain, order := s.capScore(m)
+			if s.tn.caph && m.IsCapture() {
+				order += int32(s.capHist[us][s.capIndex(m)]) / capHistDiv
+			}
 			v = 1<<28 + order
 			switch {
 			case !s.tn.see:

@@ -42,6 +42,10 @@ type tuning struct {
 	// seep leaves out, after the first move, the captures that lose more
 	// than seepMargin per ply of depth by static exchange (not in check)
 	seep bool
+	// caph orders captures by capture history as well: a table by mover,
+	// destination and victim that the captures which cut off raise and the
+	// captures searched before a cut-off lower (searcher.capHist)
+	caph bool
 	// frontier is the pruning near the leaves; nil: baseFrontier. With
 	// pruneFrontier (the switch "prune") the search looks at less of what is
 	// unlikely to matter, and more deeply elsewhere
