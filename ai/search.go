@@ -1110,13 +1110,11 @@ func (s *searcher) captureCutoff(m game.Move, ply, depth int, us game.Color, tri
 	bonus := min(32*depth*depth, 1600)
 	caps := s.capsT[ply][:tried]
 	if m.IsCapture() && tried > 0 && caps[tried-1] == int32(s.capIndex(m)) {
-		h := &s.capHist[us][caps[tried-1]]
-		*h += int16(bonus - int(*h)*bonus/histMax)
+		addBounded(&s.capHist[us][caps[tried-1]], bonus)
 		caps = caps[:tried-1]
 	}
 	for _, i := range caps {
-		h := &s.capHist[us][i]
-		*h += int16(-bonus - int(*h)*bonus/histMax)
+		addBounded(&s.capHist[us][i], -bonus)
 	}
 }
 
@@ -1154,16 +1152,19 @@ func (s *searcher) quietHistory(m game.Move, mk, ply int, us game.Color) int {
 // each kept within ±histMax (a bonus counts less the nearer the entry is to
 // the bound).
 func (s *searcher) historyUpdate(m game.Move, mk, ply int, us game.Color, bonus int) {
-	h := &s.history[us][histFrom(m)][m.To()]
-	*h += int32(bonus - int(*h)*abs(bonus)/histMax)
+	addBounded(&s.history[us][histFrom(m)][m.To()], bonus)
 	if ply > 0 {
-		c := &s.cont[0][s.key[ply-1]][mk]
-		*c += int16(bonus - int(*c)*abs(bonus)/histMax)
+		addBounded(&s.cont[0][s.key[ply-1]][mk], bonus)
 	}
 	if ply > 1 {
-		c := &s.cont[1][s.key[ply-2]][mk]
-		*c += int16(bonus - int(*c)*abs(bonus)/histMax)
+		addBounded(&s.cont[1][s.key[ply-2]][mk], bonus)
 	}
+}
+
+// addBounded adds bonus (negative: a malus) to history entry h, which it
+// keeps within ±histMax: a bonus counts less the nearer h is to the bound.
+func addBounded[T int16 | int32](h *T, bonus int) {
+	*h += T(bonus - int(*h)*abs(bonus)/histMax)
 }
 
 // histMax bounds the histories of tn.hist.
@@ -1269,9 +1270,6 @@ func (s *searcher) quiesce(ply, alpha, beta, qd int) int {
 				continue // the exchange loses material
 			}
 		}
-		if s.tn.caph && m.IsCapture() {
-			order += int32(s.capHist[p.Turn()][s.capIndex(m)]) / capHistDiv
-		}
 		ml.Moves[n] = m
 		sc[n] = order
 		n++
@@ -1351,7 +1349,11 @@ func (s *searcher) capScore(m game.Move) (int, int32) {
 			v += val[pr] - val[p.At(m.From())[0].Kind()]
 		}
 	}
-	return v, int32(v*16 - a/16)
+	order := int32(v*16 - a/16)
+	if s.tn.caph && m.IsCapture() {
+		order += int32(s.capHist[us][s.capIndex(m)]) / capHistDiv
+	}
+	return v, order
 }
 
 // threats is the opponent's threat map (game.Position.ThreatMap) at a node,
@@ -1422,9 +1424,6 @@ func (s *searcher) scoreMoves(ply int, ml *game.MoveList, hashMove game.Move) {
 			v = 1 << 30
 		case !isQuiet(m):
 			gain, order := s.capScore(m)
-			if s.tn.caph && m.IsCapture() {
-				order += int32(s.capHist[us][s.capIndex(m)]) / capHistDiv
-			}
 			v = 1<<28 + order
 			switch {
 			case !s.tn.see:
